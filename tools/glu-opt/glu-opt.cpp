@@ -1,0 +1,29 @@
+//===- glu-opt.cpp - The glu optimizer driver -----------------------------===//
+//
+// mlir-opt with the glu dialect, its passes and pipelines, and the upstream
+// dialects, passes and translations users combine them with.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Dialect/GluDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::glu::GluDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllGPUToLLVMIRTranslations(registry);
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "glu optimizer driver: the glu dialect and upstream MLIR\n",
+      registry));
+}
