@@ -5,7 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
+#include "GluDialect/Interfaces/DifferentiableOpInterface.h"
+#include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
+#include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -16,9 +20,13 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::glu::registerGluTransformsPasses();
+  mlir::glu::registerGluToLLVMPipeline();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::glu::GluDialect>();
+  mlir::glu::registerDifferentiableOpInterfaceExternalModels(registry);
+  mlir::glu::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllGPUToLLVMIRTranslations(registry);

@@ -1,0 +1,59 @@
+//===- GluDefinitions.h - One definition per variant ------------*- C++ -*-===//
+//
+// Each variant's forward program is written ONCE, here, as arith/math ops
+// on f32 values, with its rounding plan's rounding points as glu.round ops.
+// glu-expand-ops emits it for glu.glu, and differentiates the very same ops
+// with the DifferentiableOpInterface rules for glu.glu_back.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUDIALECT_DIALECT_GLUDEFINITIONS_H
+#define GLUDIALECT_DIALECT_GLUDEFINITIONS_H
+
+#include "GluDialect/Dialect/FloatBuilder.h"
+#include "GluDialect/Dialect/GluOps.h"
+
+namespace mlir::glu {
+
+/// Everything a variant's program depends on besides its operands.
+struct GluProgram {
+  Variant variant;
+  Rounding rounding;
+  float alpha = kDefaultAlpha;
+  float limit = kDefaultLimit;
+  /// The storage element type (f32, f16 or bf16).
+  Type storage;
+
+  template <typename OpT>
+  static GluProgram of(OpT op) {
+    return {op.getVariant(), op.getRounding(), op.getAlphaOrDefault(),
+            op.getLimitOrDefault(), op.getStorageType()};
+  }
+};
+
+/// A forward program: y (f32, before the final rounding to storage) from
+/// the gate x and the up value g (f32 scalars or vectors).
+using GluDefinitionFn =
+    std::function<Value(FloatBuilder &, const GluProgram &, Value x, Value g)>;
+
+/// Emits the SPEC definition of `program.variant` (section 2) with the
+/// rounding points of `program.rounding` (section 3).
+Value buildGluDefinition(FloatBuilder &fb, const GluProgram &program, Value x,
+                         Value g);
+
+/// The building blocks the definitions share, exposed so that new variants
+/// (and the test-only seventh one) are written the same way.
+namespace definitions {
+/// sigmoid(t) = 1 / (1 + exp(-t)), safe to differentiate by the rules at
+/// every input: see the comment in the implementation.
+Value sigmoid(FloatBuilder &fb, Value t);
+/// max(x, -FLT_MAX): the linear factor of x * sigmoid(...) products, so that
+/// act(-inf) is -inf * 0 = NaN nowhere.
+Value finiteBelow(FloatBuilder &fb, Value x);
+/// act * g with the rounding plan's rounding of act.
+Value gate(FloatBuilder &fb, const GluProgram &program, Value act, Value g);
+} // namespace definitions
+
+} // namespace mlir::glu
+
+#endif // GLUDIALECT_DIALECT_GLUDEFINITIONS_H

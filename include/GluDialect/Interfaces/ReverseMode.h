@@ -1,0 +1,34 @@
+//===- ReverseMode.h - Reverse-mode differentiation driver ------*- C++ -*-===//
+//
+// A thin driver over DifferentiableOpInterface: given a straight-line list of
+// ops, the cotangents of some of their results and the values to
+// differentiate with respect to, it walks the ops backwards and emits each
+// active op's rule. It works the same on scalars (a variant's definition) and
+// on tensors (whole functions).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUDIALECT_INTERFACES_REVERSEMODE_H
+#define GLUDIALECT_INTERFACES_REVERSEMODE_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Operation.h"
+
+namespace mlir::glu {
+
+/// Emits, at `builder`'s insertion point (which every value of `ops` must
+/// dominate), the reverse-mode derivative of `ops` (in program order).
+/// `seeds` pairs values with their cotangents. Returns the cotangent of each
+/// value of `wrt`, or a null Value where it is zero (no path to a seed).
+///
+/// Only active ops are differentiated: those with an operand that depends on
+/// `wrt` and a result with a cotangent. An active op without a rule is an
+/// error, reported on that op.
+FailureOr<SmallVector<Value>>
+differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
+                     ArrayRef<std::pair<Value, Value>> seeds,
+                     ArrayRef<Value> wrt);
+
+} // namespace mlir::glu
+
+#endif // GLUDIALECT_INTERFACES_REVERSEMODE_H

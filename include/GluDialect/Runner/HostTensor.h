@@ -1,0 +1,68 @@
+//===- HostTensor.h - Tensors in host memory, and .npy files ----*- C++ -*-===//
+
+#ifndef GLUDIALECT_RUNNER_HOSTTENSOR_H
+#define GLUDIALECT_RUNNER_HOSTTENSOR_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir::glu {
+
+/// The element types glu-run moves between files and compiled functions.
+enum class ElementKind { F32, F16, BF16, I32, I64 };
+
+/// Bytes per element.
+unsigned elementSize(ElementKind kind);
+/// The MLIR spelling: f32, f16, bf16, i32, i64.
+llvm::StringRef elementName(ElementKind kind);
+/// The .npy `descr`: <f4, <f2, <u2 (bf16 as raw bits), <i4, <i8.
+llvm::StringRef npyDescr(ElementKind kind);
+
+/// A dense, row-major tensor in host memory.
+struct HostTensor {
+  ElementKind kind = ElementKind::F32;
+  llvm::SmallVector<int64_t> shape;
+  std::vector<uint8_t> data;
+
+  HostTensor() = default;
+  HostTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape);
+
+  int64_t numElements() const;
+  /// Element `i` (row-major) as a double (bf16/f16 decoded exactly).
+  double get(int64_t i) const;
+  /// Sets element `i`, rounding to nearest even for f16/bf16.
+  void set(int64_t i, double value);
+  /// "4x8xf32".
+  std::string typeString() const;
+};
+
+/// f16 / bf16 <-> f32 bit conversions (round to nearest even, NaN kept).
+float halfToFloat(uint16_t bits);
+uint16_t floatToHalf(float value);
+float bf16ToFloat(uint16_t bits);
+uint16_t floatToBf16(float value);
+
+/// Reads a .npy file (version 1-3, C order, little endian, a dtype above).
+/// Every malformed or truncated file is a descriptive error.
+llvm::Expected<HostTensor> readNpy(llvm::StringRef path);
+/// Parses .npy bytes (`name` only labels errors).
+llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes,
+                                    llvm::StringRef name = "<buffer>");
+/// Writes a version 1.0 .npy file.
+llvm::Error writeNpy(llvm::StringRef path, const HostTensor &tensor);
+/// The bytes writeNpy would write.
+std::string serializeNpy(const HostTensor &tensor);
+
+/// Parses an inline tensor `SHAPExTYPE=VALUES`, e.g. `4x8xf32=random:7`
+/// (normal(0, 1) from seed 7), `2x2xbf16=1.5` (a splat) or
+/// `3xf32=1,2,3` (every element).
+llvm::Expected<HostTensor> parseInlineTensor(llvm::StringRef spec);
+
+} // namespace mlir::glu
+
+#endif // GLUDIALECT_RUNNER_HOSTTENSOR_H

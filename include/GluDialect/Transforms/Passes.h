@@ -1,0 +1,33 @@
+//===- Passes.h - glu transformation passes ---------------------*- C++ -*-===//
+
+#ifndef GLUDIALECT_TRANSFORMS_PASSES_H
+#define GLUDIALECT_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+namespace glu {
+
+#define GEN_PASS_DECL
+#include "GluDialect/Transforms/Passes.h.inc"
+
+/// glu.glu / glu.glu_back on tensors -> linalg.generic on tensors.
+void populateGluExpandPatterns(RewritePatternSet &patterns);
+/// glu.round -> arith.truncf + arith.extf.
+void populateGluRoundLoweringPatterns(RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "GluDialect/Transforms/Passes.h.inc"
+
+} // namespace glu
+} // namespace mlir
+
+#endif // GLUDIALECT_TRANSFORMS_PASSES_H

@@ -1,0 +1,95 @@
+//===- Passes.td - glu transformation passes ---------------*- tablegen -*-===//
+
+#ifndef GLU_TRANSFORMS_PASSES_TD
+#define GLU_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GluExpandOps : Pass<"glu-expand-ops"> {
+  let summary = "Expand glu ops into elementwise linalg on tensors";
+  let description = [{
+    Rewrites every `glu.glu` into one elementwise `linalg.generic` whose
+    scalar body is the variant's single definition (SPEC section 2, with the
+    rounding plan's rounding points), and every `glu.glu_back` into one
+    whose body is that same definition differentiated by the
+    DifferentiableOpInterface rules. Fused operands are read through
+    `tensor.extract_slice` (strided for `interleaved`); a fused gradient is
+    assembled with `tensor.insert_slice`, the unread trailing element of odd
+    widths written as zero. Runtime checks (`cf.assert`) guard what the
+    verifier could not see in dynamic shapes. The rounding points stay
+    `glu.round` ops; `glu-lower-math` lowers them.
+
+    The CPU and GPU pipelines do not need this pass: the glu ops bufferize
+    (BufferizableOpInterface) through the very same lowering, on buffers,
+    where a fused gradient is written in place. On tensors, one-shot
+    bufferization copies the halves of a fused `glu_back` result once.
+
+    Before:
+
+    ```mlir
+    %y = glu.glu swiglu(%x, %g) : tensor<4x8xbf16>
+    ```
+
+    After (abridged):
+
+    ```mlir
+    %e = tensor.empty() : tensor<4x8xbf16>
+    %y = linalg.generic {indexing_maps = [#id, #id, #id],
+                         iterator_types = ["parallel", "parallel"]}
+        ins(%x, %g : tensor<4x8xbf16>, tensor<4x8xbf16>) outs(%e : tensor<4x8xbf16>) {
+    ^bb0(%xs: bf16, %gs: bf16, %out: bf16):
+      %xf = arith.extf %xs : bf16 to f32
+      ...                      // act = x * sigmoid(x)
+      %ar = glu.round %act to bf16 : f32
+      %yf = arith.mulf %ar, %gf : f32
+      %r = arith.truncf %yf : f32 to bf16
+      linalg.yield %r : bf16
+    } -> tensor<4x8xbf16>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+  let options = [
+    Option<"testInjectDefect", "test-inject-defect", "std::string",
+           /*default=*/"\"\"",
+           "Testing only: compile with a deliberate defect (constant-off, "
+           "dropped-term, swapped-halves, tail-not-written, wrong-kink-side, "
+           "unrounded-dg) to prove the numerics suite catches it">,
+  ];
+}
+
+def GluLowerMath : Pass<"glu-lower-math"> {
+  let summary = "Lower glu.round and math functions to exactly rounded arithmetic";
+  let description = [{
+    Rewrites `glu.round %x to T` into `arith.truncf` + `arith.extf`, and
+    applies upstream MLIR's polynomial approximations
+    (`populateMathPolynomialApproximationPatterns`) to exp, tanh, erf, erfc
+    and the other math ops they cover, on scalars and vectors, so that no
+    libm or libdevice call remains. What is left uses only exactly rounded
+    arithmetic (`.rn` operations and explicit `math.fma`), so the CPU and the
+    GPU compute the same bits from it.
+
+    Before:
+
+    ```mlir
+    %r = glu.round %x to bf16 : vector<8xf32>
+    %e = math.exp %r : vector<8xf32>
+    ```
+
+    After: `arith.truncf`/`arith.extf`, then range reduction, a polynomial of
+    `math.fma`s and an exponent bit-insertion, all on `vector<8xf32>`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // GLU_TRANSFORMS_PASSES_TD

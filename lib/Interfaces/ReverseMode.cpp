@@ -1,0 +1,76 @@
+//===- ReverseMode.cpp - Reverse-mode differentiation driver ---------------===//
+
+#include "GluDialect/Interfaces/ReverseMode.h"
+
+#include "GluDialect/Interfaces/DifferentiableOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::glu;
+
+/// Values that carry derivatives: floats and shaped containers of floats.
+static bool isDifferentiableType(Type type) {
+  return isa<FloatType>(getElementTypeOrSelf(type));
+}
+
+FailureOr<SmallVector<Value>>
+mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
+                                ArrayRef<std::pair<Value, Value>> seeds,
+                                ArrayRef<Value> wrt) {
+  // Forward activity: values that depend on `wrt`.
+  llvm::DenseSet<Value> varied(wrt.begin(), wrt.end());
+  for (Operation *op : ops) {
+    if (llvm::none_of(op->getOperands(),
+                      [&](Value v) { return varied.contains(v); }))
+      continue;
+    for (Value result : op->getResults())
+      if (isDifferentiableType(result.getType()))
+        varied.insert(result);
+  }
+
+  // Cotangents, accumulated as the sweep visits each value's users.
+  llvm::DenseMap<Value, Value> cotangents;
+  auto accumulate = [&](Value primal, Value cotangent, Location loc) {
+    Value &slot = cotangents[primal];
+    slot = slot ? arith::AddFOp::create(builder, loc, slot, cotangent)
+                      .getResult()
+                : cotangent;
+  };
+  for (auto [value, cotangent] : seeds)
+    if (cotangent)
+      accumulate(value, cotangent, value.getLoc());
+
+  for (Operation *op : llvm::reverse(ops)) {
+    SmallVector<Value> resultCotangents;
+    bool anyCotangent = false;
+    for (Value result : op->getResults()) {
+      Value cotangent =
+          varied.contains(result) ? cotangents.lookup(result) : Value();
+      resultCotangents.push_back(cotangent);
+      anyCotangent |= bool(cotangent);
+    }
+    if (!anyCotangent)
+      continue;
+    auto rule = dyn_cast<DifferentiableOpInterface>(op);
+    if (!rule)
+      return op->emitOpError("has no derivative rule "
+                             "(DifferentiableOpInterface)");
+    SmallVector<Value> operandCotangents;
+    if (failed(rule.emitVJP(builder, resultCotangents, operandCotangents)))
+      return failure();
+    assert(operandCotangents.size() == op->getNumOperands() &&
+           "a rule must return one cotangent slot per operand");
+    for (auto [operand, cotangent] :
+         llvm::zip(op->getOperands(), operandCotangents))
+      if (cotangent && varied.contains(operand))
+        accumulate(operand, cotangent, op->getLoc());
+  }
+
+  SmallVector<Value> gradients;
+  for (Value value : wrt)
+    gradients.push_back(cotangents.lookup(value));
+  return gradients;
+}

@@ -1,0 +1,377 @@
+//===- JitRunner.cpp - Compile and call functions with glu ops -------------===//
+
+#include "GluDialect/Runner/JitRunner.h"
+
+#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Dialect/GluDialect.h"
+#include "GluDialect/Interfaces/DifferentiableOpInterface.h"
+#include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <unistd.h>
+
+#ifndef GLU_MLIR_RUNNER_UTILS
+#define GLU_MLIR_RUNNER_UTILS ""
+#endif
+
+using namespace mlir;
+using namespace mlir::glu;
+
+void mlir::glu::registerRunnerDialects(DialectRegistry &registry) {
+  registry.insert<GluDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  registerDifferentiableOpInterfaceExternalModels(registry);
+  registerBufferizableOpInterfaceExternalModels(registry);
+}
+
+//===----------------------------------------------------------------------===//
+// Symbols the compiled code calls
+//===----------------------------------------------------------------------===//
+
+/// malloc for JIT code under `poisonAllocations`: every byte 0xFF.
+static void *poisonedMalloc(size_t size) {
+  void *p = std::malloc(size);
+  if (p)
+    std::memset(p, 0xff, size);
+  return p;
+}
+
+/// A failed cf.assert prints its message with puts and calls abort; end the
+/// process cleanly with a distinct status instead of dumping core.
+static void runtimeCheckFailed() {
+  std::fflush(stdout);
+  std::fputs("error: a runtime check of the compiled code failed (message "
+             "above)\n",
+             stderr);
+  std::fflush(stderr);
+  _exit(kRuntimeCheckExitCode);
+}
+
+//===----------------------------------------------------------------------===//
+// Signatures
+//===----------------------------------------------------------------------===//
+
+std::string TensorSpec::str() const {
+  std::string s = "tensor<";
+  for (int64_t size : shape)
+    s += (size < 0 ? std::string("?") : std::to_string(size)) + "x";
+  return s + elementName(kind).str() + ">";
+}
+
+static std::optional<TensorSpec> specOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return std::nullopt;
+  Type e = tensor.getElementType();
+  std::optional<ElementKind> kind;
+  if (e.isF32())
+    kind = ElementKind::F32;
+  else if (e.isF16())
+    kind = ElementKind::F16;
+  else if (e.isBF16())
+    kind = ElementKind::BF16;
+  else if (e.isSignlessInteger(32))
+    kind = ElementKind::I32;
+  else if (e.isSignlessInteger(64))
+    kind = ElementKind::I64;
+  if (!kind)
+    return std::nullopt;
+  TensorSpec spec{*kind, {}};
+  for (int64_t size : tensor.getShape())
+    spec.shape.push_back(ShapedType::isDynamic(size) ? -1 : size);
+  return spec;
+}
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
+JitFunction::~JitFunction() = default;
+
+llvm::Expected<std::unique_ptr<JitFunction>>
+JitFunction::compile(ModuleOp module, llvm::StringRef name,
+                     const JitOptions &options) {
+  auto func = module.lookupSymbol<func::FuncOp>(name);
+  if (!func || func.isExternal()) {
+    std::string available;
+    for (auto f : module.getOps<func::FuncOp>())
+      if (!f.isExternal())
+        available += (available.empty() ? "" : ", ") + f.getName().str();
+    return error("no function named '" + name + "' in the module" +
+                 (available.empty() ? "" : " (it has: " + available + ")"));
+  }
+  std::unique_ptr<JitFunction> fn(new JitFunction());
+  fn->entry = name.str();
+  for (auto [what, types, specs] :
+       {std::make_tuple("argument", func.getArgumentTypes(), &fn->args),
+        std::make_tuple("result", func.getResultTypes(), &fn->rets)}) {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      std::optional<TensorSpec> spec = specOf(type);
+      if (!spec) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << type;
+        return error("@" + name + " " + what + " #" + llvm::Twine(i) +
+                     " has type " + text +
+                     "; only ranked tensors of f32, f16, bf16, i32 or i64 "
+                     "can be passed");
+      }
+      specs->push_back(*spec);
+    }
+  }
+
+  // Inputs are the caller's: never written in place.
+  MLIRContext *ctx = module.getContext();
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
+                    BoolAttr::get(ctx, false));
+  func->setAttr("llvm.emit_c_interface", UnitAttr::get(ctx));
+
+  std::string diagnostics;
+  {
+    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+      llvm::raw_string_ostream os(diagnostics);
+      os << diag.getLocation() << ": " << diag << "\n";
+      for (Diagnostic &note : diag.getNotes())
+        os << note.getLocation() << ": note: " << note << "\n";
+      return success();
+    });
+    testing::DefectGuard guard(options.defect);
+    PassManager pm(ctx);
+    buildGluToLLVMPipeline(pm, GluToLLVMOptions());
+    if (failed(pm.run(module)))
+      return error("the glu-to-llvm pipeline failed:\n" + diagnostics);
+  }
+
+  static bool targetsReady = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)targetsReady;
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return machine.takeError();
+  auto transformer =
+      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, machine->get());
+  llvm::SmallVector<llvm::StringRef> libs;
+  if (llvm::StringRef(GLU_MLIR_RUNNER_UTILS).size())
+    libs.push_back(GLU_MLIR_RUNNER_UTILS);
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.sharedLibPaths = libs;
+  auto engine =
+      ExecutionEngine::create(module, engineOptions, std::move(*machine));
+  if (!engine)
+    return engine.takeError();
+  bool poison = options.poisonAllocations;
+  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("abort")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&runtimeCheckFailed),
+        llvm::JITSymbolFlags::Exported};
+    if (poison)
+      symbols[interner("malloc")] = {
+          llvm::orc::ExecutorAddr::fromPtr(&poisonedMalloc),
+          llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
+  fn->engine = std::move(*engine);
+  if (auto lookup = fn->engine->lookupPacked("_mlir_ciface_" + fn->entry);
+      !lookup)
+    return lookup.takeError();
+  return fn;
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+llvm::Error JitFunction::checkInputs(llvm::ArrayRef<HostTensor> inputs) const {
+  if (inputs.size() != args.size())
+    return error("@" + entry + " takes " + llvm::Twine(args.size()) +
+                 " input(s), got " + llvm::Twine(inputs.size()));
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, args))) {
+    auto &[input, spec] = pair;
+    auto mismatch = [&, i = i](const llvm::Twine &why) {
+      return error("input #" + llvm::Twine(i) + " (" + input.typeString() +
+                   ") does not match @" + entry + "'s argument type " +
+                   spec.str() + ": " + why);
+    };
+    if (input.kind != spec.kind)
+      return mismatch("element type " + elementName(input.kind) + " is not " +
+                      elementName(spec.kind));
+    if (input.shape.size() != spec.shape.size())
+      return mismatch("rank " + llvm::Twine(input.shape.size()) + " is not " +
+                      llvm::Twine(spec.shape.size()));
+    for (auto [dim, sizes] :
+         llvm::enumerate(llvm::zip(input.shape, spec.shape))) {
+      auto [have, want] = sizes;
+      if (want >= 0 && have != want)
+        return mismatch("size " + llvm::Twine(have) + " along dimension " +
+                        llvm::Twine(dim) + " is not " + llvm::Twine(want));
+    }
+  }
+  return llvm::Error::success();
+}
+
+namespace {
+/// The words of a ranked memref descriptor: allocated and aligned pointers,
+/// offset, sizes, strides.
+std::vector<int64_t> descriptorOf(const HostTensor &tensor) {
+  size_t rank = tensor.shape.size();
+  std::vector<int64_t> words(3 + 2 * rank);
+  auto address = reinterpret_cast<int64_t>(tensor.data.data());
+  words[0] = words[1] = address;
+  int64_t stride = 1;
+  for (size_t d = rank; d-- > 0;) {
+    words[3 + d] = tensor.shape[d];
+    words[3 + rank + d] = stride;
+    stride *= tensor.shape[d];
+  }
+  return words;
+}
+
+/// One call's argument and result storage.
+struct CallFrame {
+  std::vector<std::vector<int64_t>> descriptors;
+  std::vector<void *> descriptorPointers;
+  std::vector<int64_t> resultWords;
+  void *resultPointer = nullptr;
+  std::vector<void *> packed;
+
+  CallFrame(llvm::ArrayRef<HostTensor> inputs,
+            llvm::ArrayRef<TensorSpec> results) {
+    size_t words = 0;
+    for (const TensorSpec &spec : results)
+      words += 3 + 2 * spec.shape.size();
+    resultWords.assign(words, 0);
+    resultPointer = resultWords.data();
+    for (const HostTensor &input : inputs)
+      descriptors.push_back(descriptorOf(input));
+    for (auto &d : descriptors)
+      descriptorPointers.push_back(d.data());
+    if (!results.empty())
+      packed.push_back(&resultPointer);
+    for (void *&p : descriptorPointers)
+      packed.push_back(&p);
+  }
+
+  /// Frees what the compiled code allocated for the results (not inputs, not
+  /// constants, each buffer once), optionally copying the results out first.
+  void release(llvm::ArrayRef<HostTensor> inputs,
+               llvm::ArrayRef<TensorSpec> results,
+               std::vector<HostTensor> *out) {
+    constexpr int64_t kGlobalMarker = 0xdeadbeef; // memref.get_global
+    llvm::SmallVector<int64_t> freed;
+    size_t at = 0;
+    for (const TensorSpec &spec : results) {
+      size_t rank = spec.shape.size();
+      const int64_t *w = resultWords.data() + at;
+      at += 3 + 2 * rank;
+      if (out) {
+        llvm::SmallVector<int64_t> shape(w + 3, w + 3 + rank);
+        HostTensor tensor(spec.kind, shape);
+        copyOut(tensor, w, rank);
+        out->push_back(std::move(tensor));
+      }
+      int64_t allocated = w[0];
+      bool owned = allocated != 0 && allocated != kGlobalMarker &&
+                   !llvm::is_contained(freed, allocated) &&
+                   llvm::none_of(inputs, [&](const HostTensor &in) {
+                     return reinterpret_cast<int64_t>(in.data.data()) ==
+                            allocated;
+                   });
+      if (owned) {
+        std::free(reinterpret_cast<void *>(allocated));
+        freed.push_back(allocated);
+      }
+    }
+  }
+
+  /// Copies a strided result into a dense tensor.
+  static void copyOut(HostTensor &tensor, const int64_t *w, size_t rank) {
+    size_t element = elementSize(tensor.kind);
+    auto *base = reinterpret_cast<const uint8_t *>(w[1]) + w[2] * element;
+    int64_t count = tensor.numElements();
+    llvm::SmallVector<int64_t> index(rank, 0);
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t offset = 0;
+      for (size_t d = 0; d < rank; ++d)
+        offset += index[d] * w[3 + rank + d];
+      std::memcpy(tensor.data.data() + i * element, base + offset * element,
+                  element);
+      for (size_t d = rank; d-- > 0;) {
+        if (++index[d] < tensor.shape[d])
+          break;
+        index[d] = 0;
+      }
+    }
+  }
+};
+} // namespace
+
+llvm::Expected<std::vector<HostTensor>>
+JitFunction::call(llvm::ArrayRef<HostTensor> inputs) {
+  if (llvm::Error e = checkInputs(inputs))
+    return std::move(e);
+  CallFrame frame(inputs, rets);
+  if (llvm::Error e =
+          engine->invokePacked("_mlir_ciface_" + entry, frame.packed))
+    return std::move(e);
+  std::vector<HostTensor> results;
+  frame.release(inputs, rets, &results);
+  return results;
+}
+
+llvm::Expected<double> JitFunction::benchmark(llvm::ArrayRef<HostTensor> inputs,
+                                              unsigned repetitions) {
+  if (llvm::Error e = checkInputs(inputs))
+    return std::move(e);
+  auto function = engine->lookupPacked("_mlir_ciface_" + entry);
+  if (!function)
+    return function.takeError();
+  std::vector<double> times;
+  for (unsigned i = 0; i <= repetitions; ++i) {
+    CallFrame frame(inputs, rets);
+    auto start = std::chrono::steady_clock::now();
+    (*function)(frame.packed.data());
+    auto stop = std::chrono::steady_clock::now();
+    frame.release(inputs, rets, nullptr);
+    if (i > 0) // the first call warms up
+      times.push_back(
+          std::chrono::duration<double, std::milli>(stop - start).count());
+  }
+  if (times.empty())
+    return 0.0;
+  std::sort(times.begin(), times.end());
+  size_t mid = times.size() / 2;
+  return times.size() % 2 ? times[mid] : 0.5 * (times[mid - 1] + times[mid]);
+}

@@ -1,0 +1,81 @@
+//===- BufferizableOpInterfaceImpl.cpp - Bufferization of glu ops ----------===//
+//
+// glu.glu and glu.glu_back read their operands and produce new values: they
+// bufferize to allocations, filled by the same lowering as glu-expand-ops
+// but on buffers (memref.subview instead of tensor slices). Writing each
+// half of a fused gradient straight into its subview is what tensor-level
+// bufferization cannot prove safe, hence this direct route.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
+
+#include "GluDialect/Dialect/GluOps.h"
+#include "GluDialect/Transforms/Expand.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+using namespace mlir::glu;
+using namespace mlir::bufferization;
+
+namespace {
+template <typename OpT>
+struct GluOpBufferization
+    : BufferizableOpInterface::ExternalModel<GluOpBufferization<OpT>, OpT> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return false;
+  }
+  AliasingValueList getAliasingValues(Operation *, OpOperand &,
+                                      const AnalysisState &) const {
+    return {};
+  }
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> buffers;
+    for (Value operand : op->getOperands()) {
+      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+      if (failed(buffer))
+        return failure();
+      buffers.push_back(*buffer);
+    }
+    auto allocate = [&](OpBuilder &b, Location loc, RankedTensorType type,
+                        ArrayRef<OpFoldResult> sizes) -> FailureOr<Value> {
+      SmallVector<Value> dynamic;
+      for (auto [dim, size] : llvm::enumerate(sizes))
+        if (type.isDynamicDim(dim))
+          dynamic.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+      return options.createAlloc(
+          b, loc, MemRefType::get(type.getShape(), type.getElementType()),
+          dynamic);
+    };
+    FailureOr<SmallVector<Value>> results =
+        lowerGluOp(rewriter, op, buffers, allocate);
+    if (failed(results))
+      return failure();
+    replaceOpWithBufferizedValues(rewriter, op, *results);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::glu::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, GluDialect *) {
+    GluOp::attachInterface<GluOpBufferization<GluOp>>(*ctx);
+    GluBackOp::attachInterface<GluOpBufferization<GluBackOp>>(*ctx);
+  });
+}

@@ -1,0 +1,384 @@
+//===- Expand.cpp - glu ops to elementwise linalg --------------------------===//
+//
+// glu.glu and glu.glu_back become one elementwise linalg.generic each. The
+// scalar body of the forward is the variant's definition; the body of the
+// backward is the same definition followed by its reverse-mode derivative,
+// produced by the DifferentiableOpInterface rules from the very ops the
+// definition built. Packing is indexing only: fused operands are read
+// through (strided) slices, once, for glu and glu_back alike.
+//
+// The same code runs on tensors (glu-expand-ops) and on buffers (the ops'
+// bufferization): slices are tensor.extract_slice or memref.subview, and a
+// result written through slices is reassembled with tensor.insert_slice on
+// tensors and needs nothing on buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Transforms/Expand.h"
+
+#include "GluDialect/Dialect/GluOps.h"
+#include "GluDialect/Dialect/Testing.h"
+#include "GluDialect/Interfaces/ReverseMode.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::glu;
+
+//===----------------------------------------------------------------------===//
+// Generics from a definition
+//===----------------------------------------------------------------------===//
+
+/// The generic's result types: the inits' on tensors, none on buffers.
+static SmallVector<Type> resultTypesOf(ValueRange inits) {
+  SmallVector<Type> types;
+  for (Value init : inits)
+    if (isa<TensorType>(init.getType()))
+      types.push_back(init.getType());
+  return types;
+}
+
+static SmallVector<Value> resultsOf(linalg::GenericOp generic,
+                                    ValueRange inits) {
+  if (generic->getNumResults() == 0)
+    return SmallVector<Value>(inits);
+  return SmallVector<Value>(generic->getResults());
+}
+
+/// Identity maps and parallel iterators for `numOperands` same-shape operands.
+static linalg::GenericOp
+createElementwise(OpBuilder &b, Location loc, ValueRange inputs,
+                  ValueRange inits,
+                  function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  int64_t rank = cast<ShapedType>(inits[0].getType()).getRank();
+  SmallVector<AffineMap> maps(inputs.size() + inits.size(),
+                              b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(b, loc, resultTypesOf(inits), inputs,
+                                   inits, maps, iterators, body);
+}
+
+static Value toF32(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isF32())
+    return v;
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+}
+
+static Value toStorage(OpBuilder &b, Location loc, Value v, Type storage) {
+  if (storage.isF32())
+    return v;
+  return arith::TruncFOp::create(b, loc, storage, v);
+}
+
+Value mlir::glu::buildForwardGeneric(OpBuilder &builder, Location loc,
+                                     const GluProgram &program,
+                                     const GluDefinitionFn &definition,
+                                     Value gate, Value up, Value init) {
+  auto generic = createElementwise(
+      builder, loc, {gate, up}, {init},
+      [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+        FloatBuilder fb(b, nestedLoc);
+        Value x = toF32(b, nestedLoc, args[0]);
+        Value g = toF32(b, nestedLoc, args[1]);
+        Value y = definition(fb, program, x, g);
+        linalg::YieldOp::create(
+            b, nestedLoc, toStorage(b, nestedLoc, y, program.storage));
+      });
+  return resultsOf(generic, init)[0];
+}
+
+FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
+    OpBuilder &builder, Location loc, const GluProgram &program,
+    const GluDefinitionFn &definition, Value dy, Value gate, Value up,
+    Value initGate, Value initUp) {
+  bool failedRule = false;
+  auto generic = createElementwise(
+      builder, loc, {dy, gate, up}, {initGate, initUp},
+      [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+        FloatBuilder fb(b, nestedLoc);
+        Value dyF = toF32(b, nestedLoc, args[0]);
+        Value x = toF32(b, nestedLoc, args[1]);
+        Value g = toF32(b, nestedLoc, args[2]);
+        // Everything the definition builds after this point is the primal
+        // program the rules differentiate.
+        Block *block = b.getInsertionBlock();
+        Operation *last = block->empty() ? nullptr : &block->back();
+        Value y = definition(fb, program, x, g);
+        SmallVector<Operation *> primal;
+        auto first = last ? std::next(last->getIterator()) : block->begin();
+        for (Operation &op : llvm::make_range(first, block->end()))
+          primal.push_back(&op);
+        FailureOr<SmallVector<Value>> grads =
+            differentiateReverse(b, primal, {{y, dyF}}, {x, g});
+        Value dx, dg;
+        if (succeeded(grads)) {
+          dx = (*grads)[0] ? (*grads)[0] : fb.zerosLike(x);
+          dg = (*grads)[1] ? (*grads)[1] : fb.zerosLike(g);
+        } else {
+          failedRule = true;
+          dx = dg = fb.zerosLike(x);
+        }
+        linalg::YieldOp::create(
+            b, nestedLoc,
+            ValueRange{toStorage(b, nestedLoc, dx, program.storage),
+                       toStorage(b, nestedLoc, dg, program.storage)});
+      });
+  if (failedRule) {
+    generic->erase();
+    return failure();
+  }
+  SmallVector<Value> results = resultsOf(generic, {initGate, initUp});
+  return std::make_pair(results[0], results[1]);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors or buffers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Slicing and sizing that work the same on tensors and on buffers.
+struct Shaped {
+  OpBuilder &b;
+  Location loc;
+
+  SmallVector<OpFoldResult> sizes(Value v) const {
+    if (isa<TensorType>(v.getType()))
+      return tensor::getMixedSizes(b, loc, v);
+    return memref::getMixedSizes(b, loc, v);
+  }
+
+  Value slice(Value v, ArrayRef<OpFoldResult> offsets,
+              ArrayRef<OpFoldResult> sizes,
+              ArrayRef<OpFoldResult> strides) const {
+    if (isa<TensorType>(v.getType()))
+      return tensor::ExtractSliceOp::create(b, loc, v, offsets, sizes,
+                                            strides);
+    return memref::SubViewOp::create(b, loc, v, offsets, sizes, strides);
+  }
+
+  /// Writes `part` (computed into `slice(dest, ...)`) back: a new tensor on
+  /// tensors, nothing to do on buffers.
+  Value insert(Value part, Value dest, ArrayRef<OpFoldResult> offsets,
+               ArrayRef<OpFoldResult> sizes,
+               ArrayRef<OpFoldResult> strides) const {
+    if (!isa<TensorType>(dest.getType()))
+      return dest;
+    return tensor::InsertSliceOp::create(b, loc, part, dest, offsets, sizes,
+                                         strides);
+  }
+
+  OpFoldResult apply(AffineExpr expr, ArrayRef<OpFoldResult> operands) const {
+    return affine::makeComposedFoldedAffineApply(b, loc, expr, operands);
+  }
+};
+
+/// Where the gate and up halves of a fused operand live: slices of the last
+/// dimension with a size, two offsets and a stride.
+struct Halves {
+  SmallVector<OpFoldResult> sizes; // of one half
+  OpFoldResult gateOffset, upOffset, stride;
+  OpFoldResult n, h; // the fused last size and floor(n/2)
+
+  SmallVector<OpFoldResult> offsets(OpBuilder &b, OpFoldResult last) const {
+    SmallVector<OpFoldResult> result(sizes.size(), b.getIndexAttr(0));
+    result.back() = last;
+    return result;
+  }
+  SmallVector<OpFoldResult> strides(OpBuilder &b) const {
+    SmallVector<OpFoldResult> result(sizes.size(), b.getIndexAttr(1));
+    result.back() = stride;
+    return result;
+  }
+  Value extract(const Shaped &s, Value fused, OpFoldResult offset) const {
+    return s.slice(fused, offsets(s.b, offset), sizes, strides(s.b));
+  }
+  Value insert(const Shaped &s, Value part, Value dest,
+               OpFoldResult offset) const {
+    return s.insert(part, dest, offsets(s.b, offset), sizes, strides(s.b));
+  }
+};
+} // namespace
+
+static Halves locateHalves(const Shaped &s, Value fused, Packing packing) {
+  OpBuilder &b = s.b;
+  Halves halves;
+  halves.sizes = s.sizes(fused);
+  halves.n = halves.sizes.back();
+  AffineExpr s0;
+  bindSymbols(b.getContext(), s0);
+  halves.h = s.apply(s0.floorDiv(2), {halves.n});
+  halves.sizes.back() = halves.h;
+  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  switch (packing) {
+  case Packing::halves:
+    halves.gateOffset = zero;
+    halves.upOffset = halves.h;
+    halves.stride = one;
+    break;
+  case Packing::swapped:
+    halves.gateOffset = halves.h;
+    halves.upOffset = zero;
+    halves.stride = one;
+    break;
+  case Packing::interleaved:
+    halves.gateOffset = zero;
+    halves.upOffset = one;
+    halves.stride = b.getIndexAttr(2);
+    break;
+  }
+  return halves;
+}
+
+/// Emits `cf.assert` that the fused last size `n` is at least 2, when the
+/// verifier could not check it.
+static void checkFusedSize(const Shaped &s, OpFoldResult n, StringRef opName) {
+  if (getConstantIntValue(n))
+    return;
+  Value two = arith::ConstantIndexOp::create(s.b, s.loc, 2);
+  Value ok = arith::CmpIOp::create(s.b, s.loc, arith::CmpIPredicate::uge,
+                                   cast<Value>(n), two);
+  cf::AssertOp::create(
+      s.b, s.loc, ok,
+      (opName + ": the fused operand's last dimension must be >= 2").str());
+}
+
+/// Emits `cf.assert`s that `value` has the sizes `expected` wherever either
+/// is dynamic (static mismatches were rejected by the verifier).
+static void checkSizes(const Shaped &s, Value value,
+                       ArrayRef<OpFoldResult> expected, StringRef what) {
+  SmallVector<OpFoldResult> actual = s.sizes(value);
+  for (auto [dim, pair] : llvm::enumerate(llvm::zip(actual, expected))) {
+    auto [have, want] = pair;
+    if (getConstantIntValue(have) && getConstantIntValue(want))
+      continue;
+    Value ok = arith::CmpIOp::create(
+        s.b, s.loc, arith::CmpIPredicate::eq,
+        getValueOrCreateConstantIndexOp(s.b, s.loc, have),
+        getValueOrCreateConstantIndexOp(s.b, s.loc, want));
+    cf::AssertOp::create(
+        s.b, s.loc, ok,
+        (what + " has the wrong size along dimension " + Twine(dim)).str());
+  }
+}
+
+/// Zeroes the trailing n - 2h elements of `da` (one for odd n) the forward
+/// never read (SPEC section 4).
+static Value writeTail(const Shaped &s, Value da, const Halves &halves) {
+  if (testing::activeDefect() == testing::Defect::TailNotWritten)
+    return da;
+  AffineExpr s0, s1;
+  bindSymbols(s.b.getContext(), s0, s1);
+  OpFoldResult tail = s.apply(s0 - s1 * 2, {halves.n, halves.h});
+  if (std::optional<int64_t> size = getConstantIntValue(tail); size == 0)
+    return da;
+  SmallVector<OpFoldResult> sizes = halves.sizes;
+  sizes.back() = tail;
+  SmallVector<OpFoldResult> offsets(sizes.size(), s.b.getIndexAttr(0));
+  offsets.back() = s.apply(s0 * 2, {halves.h});
+  SmallVector<OpFoldResult> strides(sizes.size(), s.b.getIndexAttr(1));
+  Value tailSlice = s.slice(da, offsets, sizes, strides);
+  Type element = getElementTypeOrSelf(da.getType());
+  Value zero = arith::ConstantOp::create(s.b, s.loc, s.b.getZeroAttr(element));
+  auto fill = linalg::FillOp::create(s.b, s.loc, zero, tailSlice);
+  Value filled = fill->getNumResults() ? fill.getResult(0) : tailSlice;
+  return s.insert(filled, da, offsets, sizes, strides);
+}
+
+//===----------------------------------------------------------------------===//
+// The lowering of glu.glu and glu.glu_back
+//===----------------------------------------------------------------------===//
+
+static FailureOr<SmallVector<Value>>
+lowerForward(const Shaped &s, GluOp op, Value a, Value b,
+             const DestinationFn &makeDestination) {
+  GluProgram program = GluProgram::of(op);
+  Value gate = a, up = b;
+  SmallVector<OpFoldResult> sizes;
+  if (op.isFused()) {
+    Halves halves = locateHalves(s, a, op.getPackingOrDefault());
+    checkFusedSize(s, halves.n, "glu.glu");
+    gate = halves.extract(s, a, halves.gateOffset);
+    up = halves.extract(s, a, halves.upOffset);
+    sizes = halves.sizes;
+  } else {
+    sizes = s.sizes(a);
+    checkSizes(s, b, sizes, "glu.glu: operand b");
+  }
+  FailureOr<Value> init = makeDestination(s.b, s.loc, op.getType(), sizes);
+  if (failed(init))
+    return failure();
+  return SmallVector<Value>{buildForwardGeneric(
+      s.b, s.loc, program, buildGluDefinition, gate, up, *init)};
+}
+
+static FailureOr<SmallVector<Value>>
+lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
+              const DestinationFn &makeDestination) {
+  GluProgram program = GluProgram::of(op);
+  // Mutation suite: differentiate as if act had not been rounded.
+  if (testing::activeDefect() == testing::Defect::UnroundedDg &&
+      program.rounding == Rounding::two_round)
+    program.rounding = Rounding::one_round;
+  auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
+
+  if (!op.isFused()) {
+    SmallVector<OpFoldResult> sizes = s.sizes(a);
+    checkSizes(s, b, sizes, "glu.glu_back: operand b");
+    checkSizes(s, dy, sizes, "glu.glu_back: dy");
+    FailureOr<Value> initA =
+        makeDestination(s.b, s.loc, typeOf(op.getDa()), sizes);
+    FailureOr<Value> initB =
+        makeDestination(s.b, s.loc, typeOf(op.getDb()), sizes);
+    if (failed(initA) || failed(initB))
+      return failure();
+    auto grads = buildBackwardGeneric(s.b, s.loc, program, buildGluDefinition,
+                                      dy, a, b, *initA, *initB);
+    if (failed(grads))
+      return op.emitOpError("could not derive the VJP of its definition");
+    return SmallVector<Value>{grads->first, grads->second};
+  }
+
+  Halves halves = locateHalves(s, a, op.getPackingOrDefault());
+  checkFusedSize(s, halves.n, "glu.glu_back");
+  checkSizes(s, dy, halves.sizes, "glu.glu_back: dy");
+  Value gate = halves.extract(s, a, halves.gateOffset);
+  Value up = halves.extract(s, a, halves.upOffset);
+
+  // d_a is written in place: each output of the generic is the slice of d_a
+  // where the forward read that half.
+  OpFoldResult gateAt = halves.gateOffset, upAt = halves.upOffset;
+  if (testing::activeDefect() == testing::Defect::SwappedHalves)
+    std::swap(gateAt, upAt);
+  FailureOr<Value> dest =
+      makeDestination(s.b, s.loc, typeOf(op.getDa()), s.sizes(a));
+  if (failed(dest))
+    return failure();
+  auto grads = buildBackwardGeneric(
+      s.b, s.loc, program, buildGluDefinition, dy, gate, up,
+      halves.extract(s, *dest, gateAt), halves.extract(s, *dest, upAt));
+  if (failed(grads))
+    return op.emitOpError("could not derive the VJP of its definition");
+  Value da = halves.insert(s, grads->first, *dest, gateAt);
+  da = halves.insert(s, grads->second, da, upAt);
+  return SmallVector<Value>{writeTail(s, da, halves)};
+}
+
+FailureOr<SmallVector<Value>>
+mlir::glu::lowerGluOp(OpBuilder &builder, Operation *op, ValueRange operands,
+                      const DestinationFn &makeDestination) {
+  Shaped s{builder, op->getLoc()};
+  if (auto glu = dyn_cast<GluOp>(op))
+    return lowerForward(s, glu, operands[0],
+                        glu.isFused() ? Value() : operands[1],
+                        makeDestination);
+  auto back = cast<GluBackOp>(op);
+  return lowerBackward(s, back, operands[0], operands[1],
+                       back.isFused() ? Value() : operands[2],
+                       makeDestination);
+}

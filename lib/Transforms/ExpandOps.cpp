@@ -1,0 +1,79 @@
+//===- ExpandOps.cpp - The glu-expand-ops pass -----------------------------===//
+
+#include "GluDialect/Transforms/Passes.h"
+
+#include "GluDialect/Dialect/GluOps.h"
+#include "GluDialect/Dialect/Testing.h"
+#include "GluDialect/Transforms/Expand.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::glu {
+#define GEN_PASS_DEF_GLUEXPANDOPS
+#include "GluDialect/Transforms/Passes.h.inc"
+} // namespace mlir::glu
+
+using namespace mlir;
+using namespace mlir::glu;
+
+namespace {
+/// On tensors, results start as tensor.empty.
+FailureOr<Value> emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                             ArrayRef<OpFoldResult> sizes) {
+  SmallVector<Value> dynamic;
+  for (auto [dim, size] : llvm::enumerate(sizes))
+    if (type.isDynamicDim(dim))
+      dynamic.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+  return tensor::EmptyOp::create(b, loc, type, dynamic).getResult();
+}
+
+template <typename OpT>
+struct ExpandOnTensors : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> results =
+        lowerGluOp(rewriter, op, op->getOperands(), emptyTensor);
+    if (failed(results))
+      return failure();
+    rewriter.replaceOp(op, *results);
+    return success();
+  }
+};
+
+struct GluExpandOpsPass : glu::impl::GluExpandOpsBase<GluExpandOpsPass> {
+  using GluExpandOpsBase::GluExpandOpsBase;
+
+  void runOnOperation() override {
+    std::optional<testing::Defect> defect =
+        testing::parseDefect(testInjectDefect);
+    if (!defect) {
+      getOperation()->emitError("unknown test-inject-defect '")
+          << testInjectDefect << "'";
+      return signalPassFailure();
+    }
+    testing::DefectGuard guard(*defect);
+    RewritePatternSet patterns(&getContext());
+    populateGluExpandPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    WalkResult left = getOperation()->walk([](Operation *op) {
+      if (!isa<GluOp, GluBackOp>(op))
+        return WalkResult::advance();
+      op->emitOpError("could not be expanded");
+      return WalkResult::interrupt();
+    });
+    if (left.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::glu::populateGluExpandPatterns(RewritePatternSet &patterns) {
+  patterns.add<ExpandOnTensors<GluOp>, ExpandOnTensors<GluBackOp>>(
+      patterns.getContext());
+}

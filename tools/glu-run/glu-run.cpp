@@ -1,0 +1,159 @@
+//===- glu-run.cpp - Run a function with glu ops on .npy tensors -----------===//
+//
+//   glu-run FILE.mlir --function=NAME --input=@a.npy [--input=4x8xf32=random:7]
+//           [--output=@out.npy ...] [--benchmark=N]
+//
+// JIT-compiles FILE through the glu-to-llvm pipeline and calls NAME on the
+// inputs (one --input per argument, in order), writing one --output per
+// result, in order (flags in the style of IREE's iree-run-module). Without
+// --output the results are printed. bf16 travels in .npy files as raw bits
+// ('<u2'). Every error is one message and exit status 1; a failed runtime
+// check of the compiled code exits with status 3.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Runner/HostTensor.h"
+#include "GluDialect/Runner/JitRunner.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::glu;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("glu-run options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string>
+    functionName("function", cl::desc("The function to call"), cl::Required,
+                 cl::value_desc("name"), cl::cat(category));
+static cl::list<std::string>
+    inputs("input",
+           cl::desc("One per argument, in order: @file.npy, or an inline "
+                    "tensor SHAPExTYPE=VALUES (4x8xf32=random:7 draws "
+                    "normal(0,1) from seed 7; 2x2xbf16=1.5 is a splat; "
+                    "3xf32=1,2,3 lists every element)"),
+           cl::value_desc("@file.npy|SHAPExTYPE=VALUES"), cl::cat(category));
+static cl::list<std::string>
+    outputs("output",
+            cl::desc("One per result, in order: @file.npy. Without any "
+                     "--output the results are printed"),
+            cl::value_desc("@file.npy"), cl::cat(category));
+static cl::opt<unsigned> benchmark(
+    "benchmark",
+    cl::desc("After one warm-up call, call the function N times and print "
+             "'median_ms <value>' (the call alone: no compilation, no I/O)"),
+    cl::init(0), cl::value_desc("N"), cl::cat(category));
+static cl::opt<bool> poison(
+    "poison-alloc",
+    cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "
+             "(NaN), so unwritten elements show"),
+    cl::init(false), cl::cat(category));
+static cl::opt<std::string> injectDefect(
+    "test-inject-defect",
+    cl::desc("Testing only: compile with a deliberate defect"),
+    cl::init(""), cl::Hidden, cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "glu-run: error: " << message << "\n";
+  return 1;
+}
+
+static int fail(llvm::Error error) {
+  return fail(llvm::toString(std::move(error)));
+}
+
+static void print(llvm::raw_ostream &os, unsigned index,
+                  const HostTensor &tensor) {
+  os << "result[" << index << "]: " << tensor.typeString() << "\n";
+  int64_t count = tensor.numElements();
+  constexpr int64_t kLimit = 1024;
+  for (int64_t i = 0; i < std::min(count, kLimit); ++i)
+    os << (i % 8 ? " " : (i ? "\n  " : "  ")) << tensor.get(i);
+  if (count > kLimit)
+    os << "\n  ... (" << count - kLimit << " more)";
+  os << "\n";
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "glu-run: JIT-compile an MLIR file with glu ops and call a function\n");
+
+  std::optional<testing::Defect> defect = testing::parseDefect(injectDefect);
+  if (!defect)
+    return fail("unknown --test-inject-defect '" + injectDefect + "'");
+  if (!outputs.empty() && benchmark)
+    return fail("--output and --benchmark do not go together");
+
+  // Inputs first: a bad file is reported before any compilation.
+  std::vector<HostTensor> tensors;
+  for (const std::string &spec : inputs) {
+    llvm::StringRef text(spec);
+    auto tensor = text.consume_front("@") ? readNpy(text)
+                                          : parseInlineTensor(text);
+    if (!tensor)
+      return fail(tensor.takeError());
+    tensors.push_back(std::move(*tensor));
+  }
+  for (const std::string &spec : outputs)
+    if (!llvm::StringRef(spec).starts_with("@") || spec.size() < 2)
+      return fail("--output expects @file.npy, got '" + spec + "'");
+
+  DialectRegistry registry;
+  registerRunnerDialects(registry);
+  MLIRContext context(registry);
+  std::string errorMessage;
+  auto file = openInputFile(inputFile, &errorMessage);
+  if (!file)
+    return fail(errorMessage);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return fail("'" + inputFile + "' could not be parsed or verified");
+
+  JitOptions options;
+  options.poisonAllocations = poison;
+  options.defect = *defect;
+  auto function = JitFunction::compile(*module, functionName, options);
+  if (!function)
+    return fail(function.takeError());
+  if (!outputs.empty() && outputs.size() != (*function)->results().size())
+    return fail("@" + functionName + " returns " +
+                llvm::Twine((*function)->results().size()) +
+                " result(s), got " + llvm::Twine(outputs.size()) +
+                " --output flag(s)");
+
+  if (benchmark) {
+    auto median = (*function)->benchmark(tensors, benchmark);
+    if (!median)
+      return fail(median.takeError());
+    llvm::outs() << "median_ms " << *median << "\n";
+    return 0;
+  }
+
+  auto results = (*function)->call(tensors);
+  if (!results)
+    return fail(results.takeError());
+  if (outputs.empty()) {
+    for (auto [i, tensor] : llvm::enumerate(*results))
+      print(llvm::outs(), i, tensor);
+    return 0;
+  }
+  for (auto [spec, tensor] : llvm::zip(outputs, *results))
+    if (llvm::Error e = writeNpy(llvm::StringRef(spec).drop_front(), tensor))
+      return fail(std::move(e));
+  return 0;
+}
