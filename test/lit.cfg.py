@@ -13,7 +13,7 @@ config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.glu_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py",
-                   "Inputs"]
+                   "Inputs", "Unit"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%glu_src_root", config.glu_src_root))
@@ -22,5 +22,5 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.glu_tools_dir, config.llvm_tools_dir]
-tools = ["glu-opt", "mlir-opt"]
+tools = ["glu-opt", "glu-run", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

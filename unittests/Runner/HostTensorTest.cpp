@@ -1,0 +1,199 @@
+//===- HostTensorTest.cpp - .npy files, inline tensors, conversions -------===//
+
+#include "GluDialect/Runner/HostTensor.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir::glu;
+
+namespace {
+
+/// A .npy file with the given header dict and `payload` bytes of data.
+std::string npy(const std::string &dict, size_t payload, int version = 1) {
+  std::string header = dict + "\n";
+  std::string out("\x93NUMPY", 6);
+  out += char(version);
+  out += '\0';
+  if (version == 1) {
+    out += char(header.size() & 0xff);
+    out += char(header.size() >> 8);
+  } else {
+    for (int i = 0; i < 4; ++i)
+      out += char((header.size() >> (8 * i)) & 0xff);
+  }
+  return out + header + std::string(payload, '\x01');
+}
+
+std::string errorOf(llvm::Expected<HostTensor> result) {
+  if (result)
+    return "";
+  return llvm::toString(result.takeError());
+}
+
+TEST(Npy, RoundTripsEveryKind) {
+  for (ElementKind kind : {ElementKind::F32, ElementKind::F16,
+                           ElementKind::BF16, ElementKind::I32,
+                           ElementKind::I64}) {
+    HostTensor t(kind, {2, 3});
+    for (int i = 0; i < 6; ++i)
+      t.set(i, i - 2.5 * (kind != ElementKind::I32 && kind != ElementKind::I64));
+    auto back = parseNpy(serializeNpy(t));
+    ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+    EXPECT_EQ(back->kind, kind);
+    EXPECT_EQ(back->shape, t.shape);
+    EXPECT_EQ(back->data, t.data);
+  }
+}
+
+TEST(Npy, HeaderIsPaddedTo64Bytes) {
+  HostTensor t(ElementKind::F32, {5});
+  std::string bytes = serializeNpy(t);
+  EXPECT_EQ((bytes.size() - 20) % 64, 0u);
+}
+
+TEST(Npy, AcceptsVersions2And3AndScalars) {
+  EXPECT_EQ(errorOf(parseNpy(npy("{'descr': '<f4', 'fortran_order': False, "
+                                 "'shape': (2, 2), }",
+                                 16, 2))),
+            "");
+  EXPECT_EQ(errorOf(parseNpy(npy("{'descr': '<f2', 'fortran_order': False, "
+                                 "'shape': (), }",
+                                 2, 3))),
+            "");
+}
+
+struct BadCase {
+  const char *name;
+  std::string bytes;
+  const char *message;
+};
+
+TEST(Npy, RejectsMalformedFilesWithAReason) {
+  std::string good = "{'descr': '<f4', 'fortran_order': False, "
+                     "'shape': (2, 3), }";
+  BadCase cases[] = {
+      {"not npy", "hello world, not a numpy file", "missing the \\x93NUMPY"},
+      {"empty", "", "missing the \\x93NUMPY magic"},
+      {"truncated header", npy(good, 24).substr(0, 20), "truncated header"},
+      {"truncated data", npy(good, 23), "truncated data"},
+      {"trailing bytes", npy(good, 25), "trailing bytes"},
+      {"version 9", npy(good, 24, 9), "unsupported format version 9"},
+      {"fortran", npy("{'descr': '<f4', 'fortran_order': True, 'shape': (2, "
+                      "3), }",
+                      24),
+       "Fortran-order arrays are not supported"},
+      {"big endian", npy("{'descr': '>f4', 'fortran_order': False, 'shape': "
+                         "(2, 3), }",
+                         24),
+       "big-endian dtype"},
+      {"float64", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, "
+                      "3), }",
+                      48),
+       "unsupported dtype '<f8'"},
+      {"negative dim", npy("{'descr': '<f4', 'fortran_order': False, "
+                           "'shape': (-2, 3), }",
+                           24),
+       "bad dimension '-2'"},
+      {"huge dims", npy("{'descr': '<f4', 'fortran_order': False, "
+                        "'shape': (4294967296, 4294967296), }",
+                        24),
+       "too large"},
+      {"missing shape", npy("{'descr': '<f4', 'fortran_order': False}", 24),
+       "header lacks"},
+      {"bad shape", npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+                        "[2, 3], }",
+                        24),
+       "bad 'shape' value"},
+  };
+  for (const BadCase &c : cases) {
+    std::string message = errorOf(parseNpy(c.bytes, "x.npy"));
+    EXPECT_NE(message.find(c.message), std::string::npos)
+        << c.name << ": got '" << message << "'";
+    EXPECT_NE(message.find("'x.npy' is not a readable .npy file"),
+              std::string::npos)
+        << c.name;
+  }
+}
+
+TEST(Npy, MissingFileIsAnError) {
+  std::string message = errorOf(readNpy("/nonexistent/dir/file.npy"));
+  EXPECT_NE(message.find("cannot read '/nonexistent/dir/file.npy'"),
+            std::string::npos)
+      << message;
+}
+
+TEST(InlineTensor, ParsesSplatsListsAndRandom) {
+  auto splat = parseInlineTensor("2x2xbf16=1.5");
+  ASSERT_TRUE(bool(splat));
+  EXPECT_EQ(splat->get(3), 1.5);
+  auto list = parseInlineTensor("3xf32=1,2,3");
+  ASSERT_TRUE(bool(list));
+  EXPECT_EQ(list->get(2), 3.0);
+  auto a = parseInlineTensor("4x8xf32=random:7");
+  auto b = parseInlineTensor("4x8xf32=random:7");
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->data, b->data);
+}
+
+TEST(InlineTensor, RejectsBadSpecs) {
+  const char *bad[][2] = {{"4x8xf32", "expected SHAPExTYPE=VALUES"},
+                          {"4x8xf64=1", "unknown element type 'f64'"},
+                          {"4xax8xf32=1", "bad dimension 'a'"},
+                          {"3xf32=1,2", "expected 1 or 3 values, got 2"},
+                          {"2xf32=one", "bad value 'one'"},
+                          {"2xf32=random:x", "bad seed 'x'"},
+                          {"99999999999x99999999999xf32=0", "bad dimension"}};
+  for (auto &[spec, message] : bad) {
+    std::string got = errorOf(parseInlineTensor(spec));
+    EXPECT_NE(got.find(message), std::string::npos)
+        << spec << ": got '" << got << "'";
+  }
+}
+
+/// Every f16 bit pattern decodes like APFloat, and every f32 in a dense
+/// sample (all exponents, mantissa patterns near rounding ties) rounds to f16
+/// and bf16 like APFloat's round-to-nearest-even.
+TEST(Conversions, MatchAPFloat) {
+  for (uint32_t bits = 0; bits < 0x10000; ++bits) {
+    llvm::APFloat ref(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits));
+    float got = halfToFloat(uint16_t(bits));
+    if (ref.isNaN()) {
+      EXPECT_TRUE(std::isnan(got)) << bits;
+      continue;
+    }
+    EXPECT_EQ(got, ref.convertToFloat()) << bits;
+  }
+  auto check = [](uint32_t bits) {
+    float value;
+    std::memcpy(&value, &bits, 4);
+    for (auto [semantics, fn] :
+         {std::make_pair(&llvm::APFloat::IEEEhalf(), &floatToHalf),
+          std::make_pair(&llvm::APFloat::BFloat(), &floatToBf16)}) {
+      llvm::APFloat ref(value);
+      bool loses;
+      ref.convert(*semantics, llvm::APFloat::rmNearestTiesToEven, &loses);
+      uint16_t want = uint16_t(ref.bitcastToAPInt().getZExtValue());
+      uint16_t got = fn(value);
+      if (std::isnan(value)) {
+        EXPECT_TRUE((got & 0x7fff) > (semantics == &llvm::APFloat::BFloat()
+                                          ? 0x7f80
+                                          : 0x7c00))
+            << bits;
+        continue;
+      }
+      ASSERT_EQ(got, want) << "f32 bits " << std::hex << bits;
+    }
+  };
+  for (uint32_t exponent = 0; exponent < 256; ++exponent)
+    for (uint32_t low : {0u, 1u, 0xfffu, 0x1000u, 0x1001u, 0x2000u, 0x3000u,
+                         0x7fffu, 0x8000u, 0x8001u, 0x18000u, 0x7fffffu,
+                         0x3ff000u, 0x400000u, 0x7fe000u})
+      for (uint32_t sign : {0u, 0x80000000u})
+        check(sign | (exponent << 23) | low);
+}
+
+} // namespace
