@@ -108,46 +108,72 @@ static llvm::Error error(const llvm::Twine &message) {
 // Compilation
 //===----------------------------------------------------------------------===//
 
-JitFunction::~JitFunction() = default;
+JitModule::~JitModule() = default;
 
-llvm::Expected<std::unique_ptr<JitFunction>>
-JitFunction::compile(ModuleOp module, llvm::StringRef name,
-                     const JitOptions &options) {
-  auto func = module.lookupSymbol<func::FuncOp>(name);
-  if (!func || func.isExternal()) {
-    std::string available;
-    for (auto f : module.getOps<func::FuncOp>())
-      if (!f.isExternal())
-        available += (available.empty() ? "" : ", ") + f.getName().str();
-    return error("no function named '" + name + "' in the module" +
-                 (available.empty() ? "" : " (it has: " + available + ")"));
-  }
-  std::unique_ptr<JitFunction> fn(new JitFunction());
-  fn->entry = name.str();
-  for (auto [what, types, specs] :
-       {std::make_tuple("argument", func.getArgumentTypes(), &fn->args),
-        std::make_tuple("result", func.getResultTypes(), &fn->rets)}) {
-    for (auto [i, type] : llvm::enumerate(types)) {
-      std::optional<TensorSpec> spec = specOf(type);
-      if (!spec) {
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        os << type;
-        return error("@" + name + " " + what + " #" + llvm::Twine(i) +
-                     " has type " + text +
-                     "; only ranked tensors of f32, f16, bf16, i32 or i64 "
-                     "can be passed");
+/// Describes `type` as a callable signature entry, or explains why not.
+static llvm::Expected<TensorSpec> callableSpec(func::FuncOp func,
+                                               llvm::StringRef what,
+                                               unsigned index, Type type) {
+  if (std::optional<TensorSpec> spec = specOf(type))
+    return *spec;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return error("@" + func.getName() + " " + what + " #" + llvm::Twine(index) +
+               " has type " + text +
+               "; only ranked tensors of f32, f16, bf16, i32 or i64 can be "
+               "passed");
+}
+
+llvm::Expected<std::unique_ptr<JitModule>>
+JitModule::compile(ModuleOp module, const JitOptions &options,
+                   llvm::ArrayRef<std::string> required) {
+  std::unique_ptr<JitModule> jit(new JitModule());
+  SmallVector<func::FuncOp> callable;
+  std::string available;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal() || !func.isPublic())
+      continue;
+    available += (available.empty() ? "" : ", ") + func.getName().str();
+    bool isRequired = llvm::is_contained(required, func.getName().str());
+    Function fn;
+    llvm::Error problem = llvm::Error::success();
+    for (auto [what, types, specs] :
+         {std::make_tuple("argument", func.getArgumentTypes(), &fn.args),
+          std::make_tuple("result", func.getResultTypes(), &fn.rets)}) {
+      for (auto [i, type] : llvm::enumerate(types)) {
+        auto spec = callableSpec(func, what, i, type);
+        if (!spec) {
+          problem = llvm::joinErrors(std::move(problem), spec.takeError());
+          break;
+        }
+        specs->push_back(*spec);
       }
-      specs->push_back(*spec);
     }
+    if (problem) {
+      if (isRequired)
+        return std::move(problem);
+      llvm::consumeError(std::move(problem));
+      continue;
+    }
+    jit->functions[func.getName()] = std::move(fn);
+    callable.push_back(func);
+  }
+  for (const std::string &name : required)
+    if (!jit->functions.count(name))
+      return error("no function named '" + name + "' in the module" +
+                   (available.empty() ? "" : " (it has: " + available + ")"));
+
+  for (func::FuncOp func : callable) {
+    // Inputs are the caller's: never written in place.
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      func.setArgAttr(i,
+                      bufferization::BufferizationDialect::kWritableAttrName,
+                      BoolAttr::get(module.getContext(), false));
+    func->setAttr("llvm.emit_c_interface", UnitAttr::get(module.getContext()));
   }
 
-  // Inputs are the caller's: never written in place.
   MLIRContext *ctx = module.getContext();
-  for (unsigned i = 0; i < func.getNumArguments(); ++i)
-    func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
-                    BoolAttr::get(ctx, false));
-  func->setAttr("llvm.emit_c_interface", UnitAttr::get(ctx));
 
   std::string diagnostics;
   {
@@ -203,24 +229,66 @@ JitFunction::compile(ModuleOp module, llvm::StringRef name,
           llvm::JITSymbolFlags::Exported};
     return symbols;
   });
-  fn->engine = std::move(*engine);
-  if (auto lookup = fn->engine->lookupPacked("_mlir_ciface_" + fn->entry);
-      !lookup)
-    return lookup.takeError();
+  jit->engine = std::move(*engine);
+  for (const std::string &name : required)
+    if (auto lookup = jit->engine->lookupPacked("_mlir_ciface_" + name);
+        !lookup)
+      return lookup.takeError();
+  return jit;
+}
+
+llvm::Expected<JitModule::Function *>
+JitModule::find(llvm::StringRef function) {
+  auto it = functions.find(function);
+  if (it == functions.end())
+    return error("no callable function named '" + function + "'");
+  return &it->second;
+}
+
+llvm::Expected<
+    std::pair<llvm::ArrayRef<TensorSpec>, llvm::ArrayRef<TensorSpec>>>
+JitModule::signature(llvm::StringRef function) const {
+  auto it = functions.find(function);
+  if (it == functions.end())
+    return error("no callable function named '" + function + "'");
+  return std::make_pair(llvm::ArrayRef(it->second.args),
+                        llvm::ArrayRef(it->second.rets));
+}
+
+llvm::Expected<std::unique_ptr<JitFunction>>
+JitFunction::compile(ModuleOp module, llvm::StringRef function,
+                     const JitOptions &options) {
+  auto jit = JitModule::compile(module, options, {function.str()});
+  if (!jit)
+    return jit.takeError();
+  std::unique_ptr<JitFunction> fn(new JitFunction());
+  fn->module = std::move(*jit);
+  fn->name = function.str();
   return fn;
+}
+
+llvm::ArrayRef<TensorSpec> JitFunction::arguments() const {
+  return cantFail(module->signature(name)).first;
+}
+
+llvm::ArrayRef<TensorSpec> JitFunction::results() const {
+  return cantFail(module->signature(name)).second;
 }
 
 //===----------------------------------------------------------------------===//
 // Calls
 //===----------------------------------------------------------------------===//
 
-llvm::Error JitFunction::checkInputs(llvm::ArrayRef<HostTensor> inputs) const {
+llvm::Error JitModule::checkInputs(llvm::StringRef entry, const Function &fn,
+                                   llvm::ArrayRef<HostTensor> inputs) const {
+  const auto &args = fn.args;
   if (inputs.size() != args.size())
     return error("@" + entry + " takes " + llvm::Twine(args.size()) +
                  " input(s), got " + llvm::Twine(inputs.size()));
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, args))) {
-    auto &[input, spec] = pair;
-    auto mismatch = [&, i = i](const llvm::Twine &why) {
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const HostTensor &input = inputs[i];
+    const TensorSpec &spec = args[i];
+    auto mismatch = [&](const llvm::Twine &why) {
       return error("input #" + llvm::Twine(i) + " (" + input.typeString() +
                    ") does not match @" + entry + "'s argument type " +
                    spec.str() + ": " + why);
@@ -231,13 +299,11 @@ llvm::Error JitFunction::checkInputs(llvm::ArrayRef<HostTensor> inputs) const {
     if (input.shape.size() != spec.shape.size())
       return mismatch("rank " + llvm::Twine(input.shape.size()) + " is not " +
                       llvm::Twine(spec.shape.size()));
-    for (auto [dim, sizes] :
-         llvm::enumerate(llvm::zip(input.shape, spec.shape))) {
-      auto [have, want] = sizes;
-      if (want >= 0 && have != want)
-        return mismatch("size " + llvm::Twine(have) + " along dimension " +
-                        llvm::Twine(dim) + " is not " + llvm::Twine(want));
-    }
+    for (size_t dim = 0; dim < input.shape.size(); ++dim)
+      if (spec.shape[dim] >= 0 && input.shape[dim] != spec.shape[dim])
+        return mismatch("size " + llvm::Twine(input.shape[dim]) +
+                        " along dimension " + llvm::Twine(dim) + " is not " +
+                        llvm::Twine(spec.shape[dim]));
   }
   return llvm::Error::success();
 }
@@ -339,23 +405,32 @@ struct CallFrame {
 } // namespace
 
 llvm::Expected<std::vector<HostTensor>>
-JitFunction::call(llvm::ArrayRef<HostTensor> inputs) {
-  if (llvm::Error e = checkInputs(inputs))
+JitModule::call(llvm::StringRef name, llvm::ArrayRef<HostTensor> inputs) {
+  auto fn = find(name);
+  if (!fn)
+    return fn.takeError();
+  if (llvm::Error e = checkInputs(name, **fn, inputs))
     return std::move(e);
+  const auto &rets = (*fn)->rets;
   CallFrame frame(inputs, rets);
   if (llvm::Error e =
-          engine->invokePacked("_mlir_ciface_" + entry, frame.packed))
+          engine->invokePacked(("_mlir_ciface_" + name).str(), frame.packed))
     return std::move(e);
   std::vector<HostTensor> results;
   frame.release(inputs, rets, &results);
   return results;
 }
 
-llvm::Expected<double> JitFunction::benchmark(llvm::ArrayRef<HostTensor> inputs,
-                                              unsigned repetitions) {
-  if (llvm::Error e = checkInputs(inputs))
+llvm::Expected<double> JitModule::benchmark(llvm::StringRef name,
+                                            llvm::ArrayRef<HostTensor> inputs,
+                                            unsigned repetitions) {
+  auto fn = find(name);
+  if (!fn)
+    return fn.takeError();
+  if (llvm::Error e = checkInputs(name, **fn, inputs))
     return std::move(e);
-  auto function = engine->lookupPacked("_mlir_ciface_" + entry);
+  const auto &rets = (*fn)->rets;
+  auto function = engine->lookupPacked(("_mlir_ciface_" + name).str());
   if (!function)
     return function.takeError();
   std::vector<double> times;

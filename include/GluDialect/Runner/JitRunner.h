@@ -12,6 +12,7 @@
 #include "GluDialect/Runner/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -44,39 +45,73 @@ struct TensorSpec {
   std::string str() const;
 };
 
-class JitFunction {
+/// A JIT-compiled module whose public functions can be called by name.
+class JitModule {
 public:
-  ~JitFunction();
+  ~JitModule();
 
-  /// Compiles `module` (consumed: it is lowered in place) and prepares to
-  /// call `function`. Errors: no such function, a signature glu-run cannot
-  /// call (non-tensor arguments or results), a pipeline failure (with the
-  /// diagnostics), a JIT failure.
-  static llvm::Expected<std::unique_ptr<JitFunction>>
-  compile(ModuleOp module, llvm::StringRef function,
-          const JitOptions &options = {});
+  /// Compiles `module` (consumed: it is lowered in place). Every defined
+  /// function whose signature has only ranked tensors of f32, f16, bf16, i32
+  /// or i64 becomes callable; `required` names functions that must be (an
+  /// error otherwise: no such function, or a signature that cannot be
+  /// called). Pipeline failures come back with their diagnostics.
+  static llvm::Expected<std::unique_ptr<JitModule>>
+  compile(ModuleOp module, const JitOptions &options = {},
+          llvm::ArrayRef<std::string> required = {});
 
-  llvm::ArrayRef<TensorSpec> arguments() const { return args; }
-  llvm::ArrayRef<TensorSpec> results() const { return rets; }
+  /// The signature of a callable function.
+  llvm::Expected<std::pair<llvm::ArrayRef<TensorSpec>,
+                           llvm::ArrayRef<TensorSpec>>>
+  signature(llvm::StringRef function) const;
 
   /// Checks `inputs` against the signature (count, element types, static
   /// sizes), calls the function, and returns its results.
   llvm::Expected<std::vector<HostTensor>>
-  call(llvm::ArrayRef<HostTensor> inputs);
+  call(llvm::StringRef function, llvm::ArrayRef<HostTensor> inputs);
 
   /// Checks `inputs` as `call` does, then times `repetitions` calls after
   /// one warm-up (the call alone: results are freed between calls, nothing
   /// copied). Returns the median in milliseconds.
-  llvm::Expected<double> benchmark(llvm::ArrayRef<HostTensor> inputs,
+  llvm::Expected<double> benchmark(llvm::StringRef function,
+                                   llvm::ArrayRef<HostTensor> inputs,
                                    unsigned repetitions);
 
 private:
-  JitFunction() = default;
-  llvm::Error checkInputs(llvm::ArrayRef<HostTensor> inputs) const;
+  struct Function {
+    llvm::SmallVector<TensorSpec> args, rets;
+  };
+  JitModule() = default;
+  llvm::Expected<Function *> find(llvm::StringRef function);
+  llvm::Error checkInputs(llvm::StringRef name, const Function &fn,
+                          llvm::ArrayRef<HostTensor> inputs) const;
 
   std::unique_ptr<ExecutionEngine> engine;
-  std::string entry;
-  llvm::SmallVector<TensorSpec> args, rets;
+  llvm::StringMap<Function> functions;
+};
+
+/// One function of a JitModule.
+class JitFunction {
+public:
+  /// Compiles `module` and checks that `function` can be called.
+  static llvm::Expected<std::unique_ptr<JitFunction>>
+  compile(ModuleOp module, llvm::StringRef function,
+          const JitOptions &options = {});
+
+  llvm::ArrayRef<TensorSpec> arguments() const;
+  llvm::ArrayRef<TensorSpec> results() const;
+
+  llvm::Expected<std::vector<HostTensor>>
+  call(llvm::ArrayRef<HostTensor> inputs) {
+    return module->call(name, inputs);
+  }
+  llvm::Expected<double> benchmark(llvm::ArrayRef<HostTensor> inputs,
+                                   unsigned repetitions) {
+    return module->benchmark(name, inputs, repetitions);
+  }
+
+private:
+  std::unique_ptr<JitModule> module;
+  std::string name;
 };
 
 } // namespace glu
