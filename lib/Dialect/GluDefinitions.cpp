@@ -14,6 +14,12 @@
 //     saturated side is dropped instead of multiplied by a zero (NaN).
 //  3. The linear factor x of x * sigmoid(...) is max(x, -FLT_MAX): at -inf
 //     the product is -FLT_MAX * 0 = -0, the true limit, not NaN.
+//  4. The argument t of exp(t) (and of erfc) is carried as an unevaluated
+//     sum t + tLo, the low part from error-free transformations (fma), and
+//     exp(t + tLo) is exp(t) * (1 + tLo). exp amplifies the rounding error
+//     of its argument by |t|: without this, geglu at x = -7 (2u = -35.6)
+//     loses ~37 ulp to the rounding of 2u alone. The rules differentiate the
+//     correction too, which compensates the derivative to first order.
 //
 // Constants are the SPEC's f32 values.
 //
@@ -24,6 +30,7 @@
 #include "GluDialect/Dialect/Testing.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include <cfloat>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::glu;
@@ -56,33 +63,66 @@ float constant(float value) {
 
 Type f16(FloatBuilder &fb) { return fb.builder().getF16Type(); }
 
-// act(x) = x * sigmoid(k*x): swiglu (k = 1) and geglu_quick (k = 1.702).
+/// An unevaluated sum hi + lo, |lo| <= ulp(hi)/2 or so.
+struct Pair {
+  Value hi, lo;
+};
+
+/// a * b exactly, as hi + lo (fma gives the product's rounding error).
+Pair twoProduct(FloatBuilder &fb, Value a, Value b) {
+  Value p = fb.mul(a, b);
+  return {p, fb.fma(a, b, fb.neg(p))};
+}
+
+/// a + b exactly, as hi + lo (Knuth's TwoSum: no condition on magnitudes).
+Pair twoSum(FloatBuilder &fb, Value a, Value b) {
+  Value s = fb.add(a, b);
+  Value bb = fb.sub(s, a);
+  return {s, fb.add(fb.sub(a, fb.sub(s, bb)), fb.sub(b, bb))};
+}
+
+// act(x) = x * sigmoid(k*x): swiglu (k = 1, the argument exact) and
+// geglu_quick (k = 1.702, the argument k*x carried exactly as hi + lo).
 Value scaledSilu(FloatBuilder &fb, Value x, float k) {
-  Value t = k == 1.0f ? x : fb.mul(x, fb.constantLike(x, k));
-  return fb.mul(finiteBelow(fb, x), sigmoid(fb, t));
+  if (k == 1.0f)
+    return fb.mul(finiteBelow(fb, x), sigmoid(fb, x));
+  Pair t = twoProduct(fb, x, fb.constantLike(x, k));
+  return fb.mul(finiteBelow(fb, x), sigmoid(fb, t.hi, t.lo));
 }
 
 // act(x) = 0.5*x*(1 + tanh(u)), u = SQRT_2_OVER_PI*x*(1 + C_A*x^2),
 // evaluated as x * sigmoid(2u) (1 + tanh(u) = 2*sigmoid(2u), which does not
 // cancel for u < 0). 2*SQRT_2_OVER_PI is exact in f32.
+// 2u = (2*SQRT_2_OVER_PI*x) * (1 + C_A*x^2) is carried as hi + lo: each
+// product and the sum with their exact errors.
 Value geluTanh(FloatBuilder &fb, Value x) {
   Value xc = fb.clamp(x, -kGeluBound, kGeluBound);
-  Value inner = fb.add(fb.mul(fb.constantLike(xc, constant(kCA)),
-                              fb.mul(xc, xc)),
-                       1.0);
-  Value twoU = fb.mul(fb.mul(xc, fb.constantLike(xc, 2.0f * constant(
-                                                          kSqrt2OverPi))),
-                      inner);
-  return fb.mul(finiteBelow(fb, x), sigmoid(fb, twoU));
+  Value cA = fb.constantLike(xc, constant(kCA));
+  Value k = fb.constantLike(xc, 2.0f * constant(kSqrt2OverPi));
+  Pair x2 = twoProduct(fb, xc, xc);
+  Pair p = twoProduct(fb, cA, x2.hi);
+  Value pLo = fb.fma(cA, x2.lo, p.lo);
+  Pair inner = twoSum(fb, fb.constantLike(xc, 1.0), p.hi);
+  Value innerLo = fb.add(inner.lo, pLo);
+  Pair q = twoProduct(fb, k, xc);
+  Pair t = twoProduct(fb, q.hi, inner.hi);
+  Value tLo = fb.fma(q.hi, innerLo, fb.fma(q.lo, inner.hi, t.lo));
+  return fb.mul(finiteBelow(fb, x), sigmoid(fb, t.hi, tLo));
 }
 
 // act(x) = 0.5*x*(1 + erf(x*SQRT_2_INV)), evaluated as
 // x * (0.5 * erfc(-x*SQRT_2_INV)): 1 + erf(z) = erfc(-z) without the
 // cancellation of 1 + erf for x < 0; the 0.5 scaling is exact.
+// The argument z = -x*SQRT_2_INV is carried as hi + lo, and
+// erfc(z + lo) = erfc(z) - lo * 2/sqrt(pi) * exp(-z^2) to first order.
 Value geluErf(FloatBuilder &fb, Value x) {
   Value xc = fb.clamp(x, -kErfBound, kErfBound);
-  Value z = fb.mul(xc, fb.constantLike(xc, -constant(kSqrt2Inv)));
-  Value half = fb.mul(fb.erfc(z), 0.5);
+  Pair z = twoProduct(fb, xc, fb.constantLike(xc, -constant(kSqrt2Inv)));
+  // The correction is lo-sized: exp(-z^2) needs no compensation of its own.
+  Value slope = fb.mul(2.0 / std::sqrt(M_PI),
+                       fb.exp(fb.neg(fb.mul(z.hi, z.hi))));
+  Value erfc = fb.sub(fb.erfc(z.hi), fb.mul(z.lo, slope));
+  Value half = fb.mul(erfc, 0.5);
   return fb.mul(finiteBelow(fb, x), half);
 }
 
@@ -94,15 +134,21 @@ Value reglu(FloatBuilder &fb, Value x, Value g) {
 }
 
 // swiglu_oai: xc = min(x, limit); act = xc * sigmoid(alpha*xc);
-// y = act * (clamp(g, -limit, limit) + 1). The sigmoid argument uses the
-// finite linear factor so alpha = 0 and x = -inf give 0, not 0 * inf.
+// y = act * (clamp(g, -limit, limit) + 1), as written: g' + 1 is exact
+// where it cancels (Sterbenz: g' in [-2, -0.5]), so d_act = dy * (g' + 1)
+// stays accurate near g = -1 (fma(act, g', act) would round once less in
+// the forward, but its derivative dy*g' + dy cancels there). The sigmoid
+// argument uses the finite linear factor so alpha = 0 and x = -inf give 0,
+// not 0 * inf.
 Value swigluOai(FloatBuilder &fb, const GluProgram &p, Value x, Value g) {
   Value xc = fb.min(x, fb.constantLike(x, p.limit));
   Value xl = finiteBelow(fb, xc);
-  Value act = fb.mul(xl, sigmoid(fb, fb.mul(xl, fb.constantLike(
-                                                    xl, constant(p.alpha)))));
+  Pair t = twoProduct(fb, xl, fb.constantLike(xl, constant(p.alpha)));
+  Value act = fb.mul(xl, sigmoid(fb, t.hi, t.lo));
+  if (p.rounding == Rounding::two_round && !p.storage.isF32())
+    act = fb.round(act, p.storage);
   Value gc = fb.clamp(g, -p.limit, p.limit);
-  return gate(fb, p, act, fb.add(gc, 1.0));
+  return fb.mul(act, fb.add(gc, 1.0));
 }
 
 // f16_table geglu (ggml's f32 GEGLU): x <= -10 -> act 0; x >= 10 -> act x
@@ -125,11 +171,16 @@ Value tableGegluQuick(FloatBuilder &fb, Value x, Value g) {
 }
 } // namespace
 
-Value definitions::sigmoid(FloatBuilder &fb, Value t) {
+Value definitions::sigmoid(FloatBuilder &fb, Value t, Value tLo) {
   Value tc = fb.clamp(t, -kSigmoidBound, kSigmoidBound);
   Value e = fb.exp(fb.neg(fb.abs(tc)));
-  Value numerator = fb.select(fb.cmp(CmpFPredicate::OGE, tc, 0.0),
-                              fb.constantLike(e, 1.0), e);
+  Value positive = fb.cmp(CmpFPredicate::OGE, tc, 0.0);
+  if (tLo) {
+    // exp(-|t + lo|) = exp(-|t|) * (1 -+ lo): -lo for t >= 0, +lo below.
+    Value signedLo = fb.select(positive, fb.neg(tLo), tLo);
+    e = fb.fma(e, signedLo, e);
+  }
+  Value numerator = fb.select(positive, fb.constantLike(e, 1.0), e);
   return fb.div(numerator, fb.add(e, 1.0));
 }
 

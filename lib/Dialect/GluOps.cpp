@@ -77,8 +77,22 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
   if (result)
     return parser.emitError(loc, "duplicate '") << clause << "' clause";
   APFloat value(0.0f);
-  if (parser.parseLParen() ||
-      parser.parseFloat(APFloat::IEEEsingle(), value) || parser.parseRParen())
+  if (parser.parseLParen())
+    return failure();
+  // An integer literal (`limit(7)`) is as good as `limit(7.0)`.
+  int64_t integer;
+  OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
+  if (isInteger.has_value()) {
+    if (failed(*isInteger))
+      return failure();
+    bool losesInfo;
+    value = APFloat(double(integer));
+    value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+  } else if (parser.parseFloat(APFloat::IEEEsingle(), value)) {
+    return failure();
+  }
+  if (parser.parseRParen())
     return failure();
   result = FloatAttr::get(Float32Type::get(parser.getContext()), value);
   return success();

@@ -66,26 +66,35 @@ struct NegFRule : RuleBase<NegFRule, arith::NegFOp> {
   }
 };
 
+/// The cotangent of a NaN-propagating minimum/maximum's first operand `a`
+/// when the result is `a`: dy, or NaN where a is NaN (SPEC section 5: min and
+/// clamp propagate NaN, their gradients included).
+static Value passThrough(FloatBuilder &fb, Value a, Value dy) {
+  return fb.select(fb.cmp(arith::CmpFPredicate::UNO, a, a), a, dy);
+}
+
 /// Routes dy to one side of a two-way choice: `toSecond` true sends it to
 /// the second operand. A select, never a multiply by 0/1, so a NaN or inf on
 /// the side not taken cannot leak into the gradient (0 * inf = NaN).
-static void route(FloatBuilder &fb, Value toSecond, Value dy,
+static void route(FloatBuilder &fb, Value toSecond, Value first, Value dy,
                   SmallVectorImpl<Value> &d) {
   Value zero = fb.zerosLike(dy);
-  d.assign({fb.select(toSecond, zero, dy), fb.select(toSecond, dy, zero)});
+  d.assign({fb.select(toSecond, zero, passThrough(fb, first, dy)),
+            fb.select(toSecond, dy, zero)});
 }
 
 // y = minimum(a, b) (NaN-propagating): the gradient goes to a unless a > b.
 // So ties (a == b) and a NaN in a go to a. This is the SPEC convention for
-// min(x, limit): the gradient passes where x <= limit, inclusive, and NaN
-// propagates.
+// min(x, limit): the gradient passes where x <= limit, inclusive, and a NaN x
+// gets a NaN gradient.
 struct MinimumFRule : RuleBase<MinimumFRule, arith::MinimumFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MinimumFOp op, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     auto predicate = testing::activeDefect() == testing::Defect::WrongKinkSide
                          ? arith::CmpFPredicate::OGE
                          : arith::CmpFPredicate::OGT;
-    route(fb, fb.cmp(predicate, op.getLhs(), op.getRhs()), dy, d);
+    route(fb, fb.cmp(predicate, op.getLhs(), op.getRhs()), op.getLhs(), dy,
+          d);
     return success();
   }
 };
@@ -94,11 +103,12 @@ struct MinimumFRule : RuleBase<MinimumFRule, arith::MinimumFOp> {
 // go to a): clamp(g, -limit, limit) passes where -limit <= g, inclusive.
 struct MaximumFRule : RuleBase<MaximumFRule, arith::MaximumFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MaximumFOp op, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     auto predicate = testing::activeDefect() == testing::Defect::WrongKinkSide
                          ? arith::CmpFPredicate::OLE
                          : arith::CmpFPredicate::OLT;
-    route(fb, fb.cmp(predicate, op.getLhs(), op.getRhs()), dy, d);
+    route(fb, fb.cmp(predicate, op.getLhs(), op.getRhs()), op.getLhs(), dy,
+          d);
     return success();
   }
 };

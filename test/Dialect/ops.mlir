@@ -32,8 +32,8 @@ func.func @fused_odd(%a: tensor<8x11xf16>) -> tensor<8x11xf16> {
 // CHECK: glu.glu swiglu_oai(%{{.*}}) packing(interleaved) rounding(one_round) alpha(1.500000e+00) limit(6.000000e+00) : tensor<2x16xf32> -> tensor<2x8xf32>
 func.func @defaults_elided(%a: tensor<2x16xf32>) -> (tensor<2x8xf32>, tensor<2x8xf32>) {
   %y = glu.glu swiglu_oai(%a) packing(halves) rounding(two_round) alpha(1.702) limit(7.0) : tensor<2x16xf32> -> tensor<2x8xf32>
-  // Clauses parse in any order.
-  %z = glu.glu swiglu_oai(%a) limit(6.0) alpha(1.5) rounding(one_round) packing(interleaved) : tensor<2x16xf32> -> tensor<2x8xf32>
+  // Clauses parse in any order; integer literals are floats too.
+  %z = glu.glu swiglu_oai(%a) limit(6) alpha(1.5) rounding(one_round) packing(interleaved) : tensor<2x16xf32> -> tensor<2x8xf32>
   return %y, %z : tensor<2x8xf32>, tensor<2x8xf32>
 }
 

@@ -44,9 +44,10 @@ Value buildGluDefinition(FloatBuilder &fb, const GluProgram &program, Value x,
 /// The building blocks the definitions share, exposed so that new variants
 /// (and the test-only seventh one) are written the same way.
 namespace definitions {
-/// sigmoid(t) = 1 / (1 + exp(-t)), safe to differentiate by the rules at
-/// every input: see the comment in the implementation.
-Value sigmoid(FloatBuilder &fb, Value t);
+/// sigmoid(t + tLo) = 1 / (1 + exp(-(t + tLo))), safe to differentiate by
+/// the rules at every input (see the implementation); `tLo` (optional) is
+/// the low part of an argument carried as an unevaluated sum.
+Value sigmoid(FloatBuilder &fb, Value t, Value tLo = Value());
 /// max(x, -FLT_MAX): the linear factor of x * sigmoid(...) products, so that
 /// act(-inf) is -inf * 0 = NaN nowhere.
 Value finiteBelow(FloatBuilder &fb, Value x);

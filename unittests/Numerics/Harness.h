@@ -1,0 +1,89 @@
+//===- Harness.h - Compile glu ops and judge them against the oracle ------===//
+
+#ifndef GLU_UNITTESTS_NUMERICS_HARNESS_H
+#define GLU_UNITTESTS_NUMERICS_HARNESS_H
+
+#include "Oracle.h"
+
+#include "GluDialect/Runner/JitRunner.h"
+
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+
+namespace harness {
+
+using mlir::glu::ElementKind;
+using mlir::glu::HostTensor;
+
+/// The packings of the fused form, and the split form.
+enum class Form { split, halves, swapped, interleaved };
+const char *name(Form f);
+constexpr Form kForms[] = {Form::split, Form::halves, Form::swapped,
+                           Form::interleaved};
+
+ElementKind kindOf(oracle::Storage s);
+
+/// The defect the mutation suite asks for (GLU_TEST_INJECT_DEFECT), so a
+/// test binary can prove it fails on a broken compiler.
+mlir::glu::testing::Defect defectFromEnvironment();
+
+/// MLIR source of one module with, for config `c`, the functions
+/// fwd_<form>(...) and bwd_<form>(...) for every form (split: (x, g) and
+/// (dy, x, g); fused: (a) and (dy, a)), dynamic sizes for split and
+/// swapped, static sizes [rows, 2h+1] for halves and interleaved.
+std::string moduleSource(const oracle::Config &c, int64_t rows, int64_t h);
+
+/// Parses and JIT-compiles `source` (with poisoned allocations and the
+/// environment's defect). Fails the calling test on error.
+std::unique_ptr<mlir::glu::JitModule> compile(const std::string &source);
+
+/// Element (r, i) of the gate and up halves inside a fused row of width n.
+int64_t gateIndex(Form f, int64_t i, int64_t h);
+int64_t upIndex(Form f, int64_t i, int64_t h);
+
+/// The worst error seen for one output, with the element that produced it.
+struct Worst {
+  double error = 0; // in units of the storage type's ulp (see judge)
+  double x = 0, g = 0, dy = 0, got = 0, want = 0;
+  int64_t count = 0;
+  int64_t tableAllowances = 0; // f16_table: act differed by one f16 ulp
+  void add(double err, double x, double g, double dy, double got,
+           double want);
+  std::string str() const;
+};
+
+/// The error of `got` against the float64 `want`, in ulps of `storage` at
+/// max(|want|, scale) (scale: the size of the terms `want` was summed from,
+/// so that cancellation near a zero of the derivative is not counted as the
+/// compiled code's fault). For f16/bf16 `want` is rounded to storage first,
+/// so the error counts storage ulps between two storage values. NaN must
+/// meet NaN, inf the same inf; anything else is an infinite error.
+/// `allowance` is an absolute tolerance added on top (f16_table's one-f16-ulp
+/// freedom in the activation), reported when used.
+double judge(oracle::Storage storage, double got, double want, double scale,
+             double allowance = 0, bool *usedAllowance = nullptr);
+
+/// Inputs for one range: x, g, dy as storage-representable float64 values.
+struct Inputs {
+  std::vector<double> x, g, dy;
+};
+using Sampler = std::function<void(std::mt19937_64 &, double &x, double &g,
+                                   double &dy)>;
+Inputs sample(oracle::Storage s, int64_t count, uint64_t seed,
+              const Sampler &sampler);
+
+/// Runs every form of config `c` on `inputs` (rows x h) and records the
+/// worst errors: forward y, backward dx and dg, and (fused) the tail.
+struct Report {
+  Worst y, dx, dg;
+  int64_t tailNotZero = 0;
+  int64_t failedCalls = 0;
+};
+void run(mlir::glu::JitModule &jit, const oracle::Config &c, int64_t rows,
+         int64_t h, const Inputs &inputs, Report &report);
+
+} // namespace harness
+
+#endif // GLU_UNITTESTS_NUMERICS_HARNESS_H
