@@ -8,7 +8,8 @@ from lit.llvm import llvm_config
 from lit.llvm.subst import ToolSubst
 
 config.name = "GLU"
-config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+# The internal shell: portable, and it provides `not` and `env` anywhere.
+config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.glu_obj_root, "test")
@@ -17,6 +18,8 @@ config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%glu_src_root", config.glu_src_root))
+config.substitutions.append(
+    ("%glu_unittests", os.path.join(config.glu_obj_root, "unittests")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -127,10 +127,13 @@ Value geluErf(FloatBuilder &fb, Value x) {
 }
 
 // reglu, as ggml: x > 0 ? x*g : 0. The activation x is a storage value, so
-// every rounding plan is this one program.
+// every rounding plan is this one program. Both factors are selected before
+// the product, so where the gate is not > 0 (NaN included) the product and
+// both its derivatives are 0 * 0, never 0 * inf or 0 * NaN.
 Value reglu(FloatBuilder &fb, Value x, Value g) {
   Value positive = fb.cmp(CmpFPredicate::OGT, x, 0.0);
-  return fb.select(positive, fb.mul(x, g), fb.zerosLike(x));
+  Value zero = fb.zerosLike(x);
+  return fb.mul(fb.select(positive, x, zero), fb.select(positive, g, zero));
 }
 
 // swiglu_oai: xc = min(x, limit); act = xc * sigmoid(alpha*xc);
@@ -177,7 +180,11 @@ Value definitions::sigmoid(FloatBuilder &fb, Value t, Value tLo) {
   Value positive = fb.cmp(CmpFPredicate::OGE, tc, 0.0);
   if (tLo) {
     // exp(-|t + lo|) = exp(-|t|) * (1 -+ lo): -lo for t >= 0, +lo below.
-    Value signedLo = fb.select(positive, fb.neg(tLo), tLo);
+    // A clamped t (|t| > 100, or +-inf whose lo is inf - inf = NaN) needs
+    // no correction.
+    Value unclamped = fb.cmp(CmpFPredicate::OEQ, t, tc);
+    Value lo = fb.select(unclamped, tLo, fb.zerosLike(tLo));
+    Value signedLo = fb.select(positive, fb.neg(lo), lo);
     e = fb.fma(e, signedLo, e);
   }
   Value numerator = fb.select(positive, fb.constantLike(e, 1.0), e);

@@ -80,6 +80,7 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
   if (parser.parseLParen())
     return failure();
   // An integer literal (`limit(7)`) is as good as `limit(7.0)`.
+  bool negative = succeeded(parser.parseOptionalMinus());
   int64_t integer;
   OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
   if (isInteger.has_value()) {
@@ -92,6 +93,8 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
   } else if (parser.parseFloat(APFloat::IEEEsingle(), value)) {
     return failure();
   }
+  if (negative)
+    value.changeSign();
   if (parser.parseRParen())
     return failure();
   result = FloatAttr::get(Float32Type::get(parser.getContext()), value);

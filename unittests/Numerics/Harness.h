@@ -48,7 +48,7 @@ struct Worst {
   double error = 0; // in units of the storage type's ulp (see judge)
   double x = 0, g = 0, dy = 0, got = 0, want = 0;
   int64_t count = 0;
-  int64_t tableAllowances = 0; // f16_table: act differed by one f16 ulp
+  int64_t tableAllowances = 0; // act rounded to a neighbouring value
   void add(double err, double x, double g, double dy, double got,
            double want);
   std::string str() const;
@@ -60,8 +60,8 @@ struct Worst {
 /// compiled code's fault). For f16/bf16 `want` is rounded to storage first,
 /// so the error counts storage ulps between two storage values. NaN must
 /// meet NaN, inf the same inf; anything else is an infinite error.
-/// `allowance` is an absolute tolerance added on top (f16_table's one-f16-ulp
-/// freedom in the activation), reported when used.
+/// `allowance` is an absolute tolerance added on top (the freedom of an
+/// intermediate rounding of act, see roundingAllowance), reported when used.
 double judge(oracle::Storage storage, double got, double want, double scale,
              double allowance = 0, bool *usedAllowance = nullptr);
 

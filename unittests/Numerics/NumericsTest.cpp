@@ -8,15 +8,22 @@
 // poisoned allocations, so a misread or unwritten element shows.
 //
 // Bounds (measured; see docs/accuracy.md for the sweep):
-// - f32: forward within 3 ulp of the exact value; gradients within 8 ulp at
+// - f32: forward within 5 ulp of the exact value; gradients within 8 ulp at
 //   the scale of the terms they are summed from (which differs from |value|
 //   only near a zero of act', where the float64 oracle itself cancels).
-//   Measured worst: forward 2.3 ulp (geglu_erf), dx 3.9 ulp, dg 2.3 ulp.
+//   Measured worst over 16 seeds: forward 4.0 ulp (swiglu_oai, whose
+//   g' + 1 rounds once more), dx 4.7 ulp (geglu, geglu_erf), dg 3.7 ulp.
+//   Errors are measured in ulps of max(|want|, 2^-96): the upstream exp
+//   approximation flushes results below 2^-126 to zero, so activations
+//   smaller than ~1e-36 may read 0 (docs/accuracy.md).
 // - f16 / bf16: within one unit in the last place of the storage type, the
 //   SPEC's bound (the f32 intermediate may sit on the other side of a
 //   storage rounding boundary than the float64 one).
-// - f16_table: the f16 activation may differ from the float64 one's f16
-//   rounding by one f16 ulp near a tie (counted and printed).
+// - Plans that round act before multiplying (two_round on f16/bf16,
+//   f16_table): near a rounding boundary the f32 activation may round to the
+//   neighbour of the float64 one's rounding; one ulp of the rounded act,
+//   times the factor it multiplies, is allowed (counted and printed as
+//   "rounding allowances": a handful per run, out of ~4000 elements).
 // A 5%-off constant measured thousands of ulp; see mutations.test.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +33,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 
 using namespace harness;
@@ -114,6 +122,19 @@ std::vector<std::pair<std::string, Sampler>> ranges(const Config &c) {
   };
 }
 
+/// Fresh inputs on every run: the seed comes from GLU_TEST_SEED when set
+/// (to reproduce a failure), else from the clock, and is printed.
+uint64_t baseSeed() {
+  static uint64_t seed = [] {
+    const char *text = std::getenv("GLU_TEST_SEED");
+    uint64_t s = text ? std::strtoull(text, nullptr, 10)
+                      : uint64_t(std::random_device()());
+    std::cout << "numerics seed: GLU_TEST_SEED=" << s << "\n";
+    return s;
+  }();
+  return seed;
+}
+
 class Numerics : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Numerics, MatchesTheOracle) {
@@ -123,21 +144,23 @@ TEST_P(Numerics, MatchesTheOracle) {
   ASSERT_TRUE(jit);
 
   bool f32 = c.storage == Storage::f32;
-  double yBound = f32 ? 4 : 1, dxBound = f32 ? 8 : 1, dgBound = f32 ? 8 : 1;
-  uint64_t seed = std::hash<std::string>()(caseName({GetParam(), 0}));
+  double yBound = f32 ? 5 : 1, dxBound = f32 ? 8 : 1, dgBound = f32 ? 8 : 1;
+  uint64_t seed =
+      baseSeed() ^ std::hash<std::string>()(caseName({GetParam(), 0}));
   for (auto &[label, sampler] : ranges(c)) {
     Inputs inputs = sample(c.storage, rows * h, seed++, sampler);
     Report report;
     run(*jit, c, rows, h, inputs, report);
     std::cout << caseName({GetParam(), 0}) << " [" << label
               << "]: y " << report.y.error << " ulp, dx " << report.dx.error
-              << ", dg " << report.dg.error << " (table allowances: "
+              << ", dg " << report.dg.error << " (rounding allowances: "
               << report.y.tableAllowances + report.dg.tableAllowances
               << ")\n";
     EXPECT_EQ(report.failedCalls, 0);
     EXPECT_LE(report.y.error, yBound) << label << ": y " << report.y.str();
     EXPECT_LE(report.dx.error, dxBound) << label << ": dx "
-                                        << report.dx.str();
+                                        << report.dx.str() << " (seed "
+                                        << baseSeed() << ")";
     EXPECT_LE(report.dg.error, dgBound) << label << ": dg "
                                         << report.dg.str();
     EXPECT_EQ(report.tailNotZero, 0)

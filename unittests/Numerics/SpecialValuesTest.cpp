@@ -1,0 +1,197 @@
+//===- SpecialValuesTest.cpp - SPEC section 5 -----------------------------===//
+//
+// NaN, infinities, huge and denormal inputs, for every variant, forward and
+// backward, in f32 (every plan) and bf16:
+// - a NaN gate or up value gives NaN in the outputs and gradients that read
+//   it (min and clamp propagate NaN), except reglu: a NaN gate is not > 0,
+//   so y and both gradients are 0 there;
+// - large finite inputs never manufacture a NaN: act(-inf) = act(-1e30) = 0
+//   with derivative 0 (not inf * 0), swiglu(-100) is +-0;
+// - denormals in, denormals or zero out, no trap.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Harness.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace harness;
+using oracle::Config;
+using oracle::Plan;
+using oracle::Storage;
+using oracle::Variant;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// What an output must be.
+struct Expect {
+  enum Kind { NaN, Zero, Oracle, Exactly, Finite } kind;
+  double value = 0;
+};
+Expect nan() { return {Expect::NaN}; }
+Expect zero() { return {Expect::Zero}; }
+Expect oracleValue() { return {Expect::Oracle}; }
+Expect exactly(double v) { return {Expect::Exactly, v}; }
+Expect finite() { return {Expect::Finite}; }
+
+struct Row {
+  double x, g;
+  Expect y, dx, dg;
+};
+
+/// The rows for variant `v`; dy = 1.5 throughout.
+std::vector<Row> rowsFor(const Config &c) {
+  bool reglu = c.variant == Variant::reglu;
+  bool oai = c.variant == Variant::swiglu_oai;
+  bool quickTable =
+      c.plan == Plan::f16_table && c.variant == Variant::geglu_quick;
+  double dy = 1.5;
+  std::vector<Row> rows = {
+      // A NaN gate.
+      {kNaN, 1.5, reglu ? zero() : nan(), reglu ? zero() : nan(),
+       reglu ? zero() : nan()},
+      // A NaN up value: d_g = dy * act does not read g (but oai's clamp
+      // mask does).
+      {0.5, kNaN, nan(), nan(), oai ? nan() : finite()},
+      {-0.5, kNaN, reglu ? zero() : nan(), reglu ? zero() : nan(),
+       reglu ? zero() : (oai ? nan() : finite())},
+      // -inf and -1e30: act -> 0, act' -> 0, no NaN.
+      {-kInf, 1.5, zero(), zero(), zero()},
+      {-1e30, 1.5, zero(), zero(), zero()},
+      {-100, -2.0, zero(), zero(), zero()},
+      // +1e30: act = x (oai: act(limit)), act' = 1 (oai: 0, x > limit). The
+      // f16 table rounds 1e30 to inf first.
+      {1e30, 1.5, quickTable ? exactly(kInf) : oracleValue(),
+       exactly(oai ? 0.0 : dy * 1.5),
+       quickTable ? exactly(kInf) : oracleValue()},
+      // +inf: y = inf * g (oai: finite), act' -> 1 (oai: 0).
+      {kInf, 1.5, oai ? oracleValue() : exactly(kInf),
+       exactly(oai ? 0.0 : dy * 1.5), oai ? oracleValue() : exactly(kInf)},
+      // A huge up value.
+      {0.75, 1e30, oracleValue(), oracleValue(), oracleValue()},
+      // Denormals: tiny out, finite gradients.
+      {1e-40, 1.5, oracleValue(), oracleValue(), oracleValue()},
+      {-1e-40, 1e-40, oracleValue(), oracleValue(), oracleValue()},
+  };
+  return rows;
+}
+
+std::string describe(const Expect &e) {
+  switch (e.kind) {
+  case Expect::NaN:
+    return "NaN";
+  case Expect::Zero:
+    return "+-0";
+  case Expect::Oracle:
+    return "the oracle's value";
+  case Expect::Exactly:
+    return std::to_string(e.value);
+  case Expect::Finite:
+    return "a finite value";
+  }
+  return "?";
+}
+
+bool meets(const Config &c, const Expect &e, double got, double oracleWant) {
+  switch (e.kind) {
+  case Expect::NaN:
+    return std::isnan(got);
+  case Expect::Zero:
+    return got == 0;
+  case Expect::Exactly:
+    return got == oracle::roundTo(c.storage, e.value);
+  case Expect::Finite:
+    return std::isfinite(got);
+  case Expect::Oracle:
+    return judge(c.storage, got, oracleWant, 0) <=
+           (c.storage == Storage::f32 ? 4 : 1);
+  }
+  return false;
+}
+
+struct SpecialCase {
+  Variant variant;
+  Storage storage;
+  Plan plan;
+};
+
+class SpecialValues : public ::testing::TestWithParam<SpecialCase> {};
+
+TEST_P(SpecialValues, FollowSection5) {
+  Config c{GetParam().variant, GetParam().plan, GetParam().storage};
+  std::vector<Row> rows = rowsFor(c);
+  int64_t n = rows.size();
+  std::string t = oracle::name(c.storage), v = oracle::name(c.variant);
+  std::string clauses = c.plan == Plan::two_round
+                            ? ""
+                            : std::string(" rounding(") +
+                                  oracle::name(c.plan) + ")";
+  std::string ty = "tensor<" + std::to_string(n) + "x" + t + ">";
+  auto jit = compile("func.func @f(%x: " + ty + ", %g: " + ty + ") -> " + ty +
+                     " {\n  %y = glu.glu " + v + "(%x, %g)" + clauses +
+                     " : " + ty + "\n  return %y : " + ty + "\n}\n" +
+                     "func.func @b(%dy: " + ty + ", %x: " + ty + ", %g: " +
+                     ty + ") -> (" + ty + ", " + ty +
+                     ") {\n  %dx, %dg = glu.glu_back " + v + "(%dy, %x, %g)" +
+                     clauses + " : " + ty + "\n  return %dx, %dg : " + ty +
+                     ", " + ty + "\n}\n");
+  ASSERT_TRUE(jit);
+  HostTensor x(kindOf(c.storage), {n}), g(kindOf(c.storage), {n}),
+      dy(kindOf(c.storage), {n});
+  for (int64_t i = 0; i < n; ++i) {
+    x.set(i, rows[i].x);
+    g.set(i, rows[i].g);
+    dy.set(i, 1.5);
+  }
+  auto y = jit->call("f", {x, g});
+  auto grads = jit->call("b", {dy, x, g});
+  ASSERT_TRUE(y && grads);
+  for (int64_t i = 0; i < n; ++i) {
+    const Row &r = rows[i];
+    double xi = x.get(i), gi = g.get(i); // as stored
+    oracle::Gradients want = oracle::backward(c, xi, gi, 1.5);
+    struct {
+      const char *name;
+      const Expect &expect;
+      double got, oracleWant;
+    } outputs[] = {{"y", r.y, (*y)[0].get(i), oracle::forward(c, xi, gi)},
+                   {"dx", r.dx, (*grads)[0].get(i), want.dx},
+                   {"dg", r.dg, (*grads)[1].get(i), want.dg}};
+    for (auto &o : outputs)
+      EXPECT_TRUE(meets(c, o.expect, o.got, o.oracleWant))
+          << v << " " << t << " " << oracle::name(c.plan) << " x=" << r.x
+          << " g=" << r.g << ": " << o.name << " = " << o.got
+          << ", expected " << describe(o.expect) << " (oracle "
+          << o.oracleWant << ")";
+  }
+}
+
+std::vector<SpecialCase> specialCases() {
+  std::vector<SpecialCase> cases;
+  for (Variant v : {Variant::reglu, Variant::geglu, Variant::geglu_erf,
+                    Variant::geglu_quick, Variant::swiglu,
+                    Variant::swiglu_oai}) {
+    bool table = v == Variant::geglu || v == Variant::geglu_quick;
+    for (Plan p : {Plan::two_round, Plan::one_round, Plan::f16_table})
+      if (p != Plan::f16_table || table)
+        cases.push_back({v, Storage::f32, p});
+    cases.push_back({v, Storage::bf16, Plan::two_round});
+  }
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllVariants, SpecialValues, ::testing::ValuesIn(specialCases()),
+    [](const ::testing::TestParamInfo<SpecialCase> &info) {
+      return std::string(oracle::name(info.param.variant)) + "_" +
+             oracle::name(info.param.storage) + "_" +
+             oracle::name(info.param.plan);
+    });
+
+} // namespace
