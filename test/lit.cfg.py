@@ -17,6 +17,8 @@ config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py
                    "Inputs", "Unit"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(
+    ("%glu-run", os.path.join(config.glu_tools_dir, "glu-run")))
 config.substitutions.append(("%glu_src_root", config.glu_src_root))
 config.substitutions.append(
     ("%glu_unittests", os.path.join(config.glu_obj_root, "unittests")))
@@ -25,5 +27,5 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.glu_tools_dir, config.llvm_tools_dir]
-tools = ["glu-opt", "glu-run", "mlir-opt"]
+tools = ["glu-opt", "glu-run", "mlir-opt", "split-file", "not"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

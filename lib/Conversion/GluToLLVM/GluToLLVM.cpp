@@ -32,6 +32,8 @@ void glu::addGluBufferizationPasses(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // bufferization.clone (a returned argument, say) -> memref.alloc + copy.
+  pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
 void glu::addGluLoopLoweringPasses(OpPassManager &pm) {

@@ -1,0 +1,175 @@
+// RUN: glu-opt %s -split-input-file -glu-expand-ops -canonicalize -cse | FileCheck %s
+
+// The forward is one elementwise generic whose body is the definition: one
+// exp (the sigmoid's), the two_round rounding point as glu.round, and one
+// truncation to storage.
+// CHECK-LABEL: func @swiglu_bf16
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4x8xbf16>
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel"]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<4x8xbf16>, tensor<4x8xbf16>) outs(%[[E]] : tensor<4x8xbf16>)
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK-COUNT-1: math.exp
+// CHECK-NOT: math.exp
+// CHECK: %[[A:.*]] = glu.round %{{.*}} to bf16 : f32
+// CHECK: %[[Y:.*]] = arith.mulf %[[A]], %{{.*}} : f32
+// CHECK: %[[T:.*]] = arith.truncf %[[Y]] : f32 to bf16
+// CHECK: linalg.yield %[[T]] : bf16
+func.func @swiglu_bf16(%x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+  %y = glu.glu swiglu(%x, %g) : tensor<4x8xbf16>
+  return %y : tensor<4x8xbf16>
+}
+
+// -----
+
+// one_round: no intermediate rounding.
+// CHECK-LABEL: func @swiglu_one_round
+// CHECK-NOT: glu.round
+// CHECK: return
+func.func @swiglu_one_round(%x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
+  %y = glu.glu swiglu(%x, %g) rounding(one_round) : tensor<4x8xbf16>
+  return %y : tensor<4x8xbf16>
+}
+
+// -----
+
+// The backward recomputes the forward once and reuses its sigmoid: after CSE
+// there is one exp, and d_g multiplies dy by the rounded activation.
+// CHECK-LABEL: func @swiglu_back
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}}, %{{.*}} : tensor<4x8xbf16>, tensor<4x8xbf16>)
+// CHECK: ^bb0(%[[DY:.*]]: bf16, %{{.*}}: bf16, %{{.*}}: bf16, %{{.*}}: bf16, %{{.*}}: bf16):
+// CHECK: %[[DYF:.*]] = arith.extf %[[DY]] : bf16 to f32
+// CHECK-COUNT-1: math.exp
+// CHECK-NOT: math.exp
+// CHECK: %[[R:.*]] = glu.round %{{.*}} to bf16 : f32
+// CHECK: %[[DG:.*]] = arith.mulf %[[DYF]], %[[R]] : f32
+// CHECK: %[[DGT:.*]] = arith.truncf %[[DG]] : f32 to bf16
+// CHECK: linalg.yield %{{.*}}, %[[DGT]] : bf16, bf16
+func.func @swiglu_back(%dy: tensor<4x8xbf16>, %x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>) -> (tensor<4x8xbf16>, tensor<4x8xbf16>) {
+  %dx, %dg = glu.glu_back swiglu(%dy, %x, %g) : tensor<4x8xbf16>
+  return %dx, %dg : tensor<4x8xbf16>, tensor<4x8xbf16>
+}
+
+// -----
+
+// geglu's forward and backward: one exp each (no tanh: 1 + tanh(u) is
+// 2*sigmoid(2u)), compensated with fma.
+// CHECK-LABEL: func @geglu_back
+// CHECK-NOT: math.tanh
+// CHECK-COUNT-1: math.exp
+// CHECK-NOT: math.exp
+// CHECK: return
+func.func @geglu_back(%dy: tensor<?x8xf32>, %x: tensor<?x8xf32>, %g: tensor<?x8xf32>) -> (tensor<?x8xf32>, tensor<?x8xf32>) {
+  %dx, %dg = glu.glu_back geglu(%dy, %x, %g) : tensor<?x8xf32>
+  return %dx, %dg : tensor<?x8xf32>, tensor<?x8xf32>
+}
+
+// -----
+
+// Fused halves: the gate and up halves are slices of the operand; odd widths
+// leave the last element unread.
+// CHECK-LABEL: func @fused_halves
+// CHECK-SAME: (%[[A:.*]]: tensor<2x11xf32>)
+// CHECK-DAG: %[[G:.*]] = tensor.extract_slice %[[A]][0, 0] [2, 5] [1, 1]
+// CHECK-DAG: %[[U:.*]] = tensor.extract_slice %[[A]][0, 5] [2, 5] [1, 1]
+// CHECK: linalg.generic {{.*}} ins(%[[G]], %[[U]] : tensor<2x5xf32>, tensor<2x5xf32>)
+func.func @fused_halves(%a: tensor<2x11xf32>) -> tensor<2x5xf32> {
+  %y = glu.glu geglu_quick(%a) : tensor<2x11xf32> -> tensor<2x5xf32>
+  return %y : tensor<2x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @fused_swapped
+// CHECK-SAME: (%[[A:.*]]: tensor<2x10xf32>)
+// CHECK-DAG: %[[G:.*]] = tensor.extract_slice %[[A]][0, 5] [2, 5] [1, 1]
+// CHECK-DAG: %[[U:.*]] = tensor.extract_slice %[[A]][0, 0] [2, 5] [1, 1]
+// CHECK: linalg.generic {{.*}} ins(%[[G]], %[[U]] :
+func.func @fused_swapped(%a: tensor<2x10xf32>) -> tensor<2x5xf32> {
+  %y = glu.glu reglu(%a) packing(swapped) : tensor<2x10xf32> -> tensor<2x5xf32>
+  return %y : tensor<2x5xf32>
+}
+
+// -----
+
+// Interleaved: strided slices (gate at even, up at odd positions).
+// CHECK-LABEL: func @fused_interleaved
+// CHECK-SAME: (%[[A:.*]]: tensor<2x11xbf16>)
+// CHECK-DAG: %[[G:.*]] = tensor.extract_slice %[[A]][0, 0] [2, 5] [1, 2]
+// CHECK-DAG: %[[U:.*]] = tensor.extract_slice %[[A]][0, 1] [2, 5] [1, 2]
+// CHECK: linalg.generic {{.*}} ins(%[[G]], %[[U]] :
+func.func @fused_interleaved(%a: tensor<2x11xbf16>) -> tensor<2x5xbf16> {
+  %y = glu.glu swiglu_oai(%a) packing(interleaved) : tensor<2x11xbf16> -> tensor<2x5xbf16>
+  return %y : tensor<2x5xbf16>
+}
+
+// -----
+
+// The fused gradient is written where the forward read each half, and the
+// unread trailing element of an odd width is written as zero.
+// CHECK-LABEL: func @fused_back_odd
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[D:.*]] = tensor.empty() : tensor<2x11xf32>
+// CHECK: %[[R:.*]]:2 = linalg.generic
+// CHECK: %[[I0:.*]] = tensor.insert_slice %[[R]]#0 into %[[D]][0, 0] [2, 5] [1, 2]
+// CHECK: %[[I1:.*]] = tensor.insert_slice %[[R]]#1 into %[[I0]][0, 1] [2, 5] [1, 2]
+// CHECK: %[[TAIL:.*]] = tensor.extract_slice %[[I1]][0, 10] [2, 1] [1, 1]
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[TAIL]] : tensor<2x1xf32>)
+// CHECK: %[[OUT:.*]] = tensor.insert_slice %[[FILL]] into %[[I1]][0, 10] [2, 1] [1, 1]
+// CHECK: return %[[OUT]]
+func.func @fused_back_odd(%dy: tensor<2x5xf32>, %a: tensor<2x11xf32>) -> tensor<2x11xf32> {
+  %da = glu.glu_back swiglu(%dy, %a) packing(interleaved) : tensor<2x5xf32>, tensor<2x11xf32> -> tensor<2x11xf32>
+  return %da : tensor<2x11xf32>
+}
+
+// -----
+
+// Even widths have no tail.
+// CHECK-LABEL: func @fused_back_even
+// CHECK-NOT: linalg.fill
+// CHECK: return
+func.func @fused_back_even(%dy: tensor<2x5xf32>, %a: tensor<2x10xf32>) -> tensor<2x10xf32> {
+  %da = glu.glu_back swiglu(%dy, %a) : tensor<2x5xf32>, tensor<2x10xf32> -> tensor<2x10xf32>
+  return %da : tensor<2x10xf32>
+}
+
+// -----
+
+// Dynamic sizes the verifier could not check are checked at run time.
+// CHECK-LABEL: func @dynamic_checks
+// CHECK: cf.assert %{{.*}}, "glu.glu: the fused operand's last dimension must be >= 2"
+// CHECK: cf.assert %{{.*}}, "glu.glu_back: operand b has the wrong size along dimension 0"
+// CHECK: cf.assert %{{.*}}, "glu.glu_back: dy has the wrong size along dimension 1"
+func.func @dynamic_checks(%a: tensor<4x?xf32>, %dy: tensor<?x?xf32>, %x: tensor<?x8xf32>, %g: tensor<?x8xf32>) -> (tensor<4x?xf32>, tensor<?x8xf32>, tensor<?x8xf32>) {
+  %y = glu.glu swiglu(%a) : tensor<4x?xf32> -> tensor<4x?xf32>
+  %dx, %dg = glu.glu_back swiglu(%dy, %x, %g) : tensor<?x?xf32>, tensor<?x8xf32>, tensor<?x8xf32> -> tensor<?x8xf32>, tensor<?x8xf32>
+  return %y, %dx, %dg : tensor<4x?xf32>, tensor<?x8xf32>, tensor<?x8xf32>
+}
+
+// -----
+
+// f16_table rounds x and the activation to f16; geglu's table bounds are
+// selects at +-10.
+// CHECK-LABEL: func @geglu_table
+// CHECK: glu.round %{{.*}} to f16 : f32
+// CHECK: glu.round %{{.*}} to f16 : f32
+// CHECK: arith.cmpf oge, %{{.*}}, %{{.*}} : f32
+// CHECK: arith.cmpf ole, %{{.*}}, %{{.*}} : f32
+func.func @geglu_table(%x: tensor<8xf32>, %g: tensor<8xf32>) -> tensor<8xf32> {
+  %y = glu.glu geglu(%x, %g) rounding(f16_table) : tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+// swiglu_oai's clamps and their inclusive kinks: min(x, limit) passes the
+// gradient unless x > limit; clamp(g) unless g < -limit or g > limit.
+// CHECK-LABEL: func @oai_back
+// CHECK-DAG: %[[LIM:.*]] = arith.constant 6.000000e+00 : f32
+// CHECK: arith.minimumf %{{.*}}, %[[LIM]] : f32
+// CHECK: arith.cmpf ogt, %{{.*}}, %[[LIM]] : f32
+func.func @oai_back(%dy: tensor<8xf32>, %x: tensor<8xf32>, %g: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %dx, %dg = glu.glu_back swiglu_oai(%dy, %x, %g) limit(6.0) : tensor<8xf32>
+  return %dx, %dg : tensor<8xf32>, tensor<8xf32>
+}
