@@ -29,6 +29,9 @@
 #ifndef GLU_MLIR_RUNNER_UTILS
 #define GLU_MLIR_RUNNER_UTILS ""
 #endif
+#ifndef GLU_OPENMP_RUNTIME
+#define GLU_OPENMP_RUNTIME "libomp.so"
+#endif
 
 using namespace mlir;
 using namespace mlir::glu;
@@ -110,6 +113,12 @@ static llvm::Error error(const llvm::Twine &message) {
 
 JitModule::~JitModule() = default;
 
+static void setPipelineOptions(const JitOptions &options,
+                               GluToLLVMOptions &pipeline) {
+  pipeline.vectorize = options.vectorize;
+  pipeline.threads = options.threads;
+}
+
 /// Describes `type` as a callable signature entry, or explains why not.
 static llvm::Expected<TensorSpec> callableSpec(func::FuncOp func,
                                                llvm::StringRef what,
@@ -175,6 +184,8 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
 
   MLIRContext *ctx = module.getContext();
 
+  GluToLLVMOptions pipeline;
+  setPipelineOptions(options, pipeline);
   std::string diagnostics;
   {
     ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
@@ -186,7 +197,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     });
     testing::DefectGuard guard(options.defect);
     PassManager pm(ctx);
-    buildGluToLLVMPipeline(pm, GluToLLVMOptions());
+    buildGluToLLVMPipeline(pm, pipeline);
     if (failed(pm.run(module)))
       return error("the glu-to-llvm pipeline failed:\n" + diagnostics);
   }
@@ -209,6 +220,8 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   llvm::SmallVector<llvm::StringRef> libs;
   if (llvm::StringRef(GLU_MLIR_RUNNER_UTILS).size())
     libs.push_back(GLU_MLIR_RUNNER_UTILS);
+  if (usesOpenMP(pipeline))
+    libs.push_back(GLU_OPENMP_RUNTIME);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;

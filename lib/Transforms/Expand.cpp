@@ -290,6 +290,18 @@ static Value writeTail(const Shaped &s, Value da, const Halves &halves) {
   return s.insert(filled, da, offsets, sizes, strides);
 }
 
+/// On buffers, tags the generic just built with the pairs of its operands
+/// that are the even and odd lanes of one contiguous stride-2 region (an
+/// interleaved fused operand): glu-vectorize-elementwise then reads and
+/// writes each pair with one contiguous vector access and a
+/// (de)interleave, instead of two strided ones.
+static void markInterleaved(const Shaped &s, ArrayRef<int64_t> pairs) {
+  Operation *generic = &*std::prev(s.b.getInsertionPoint());
+  if (generic->getNumResults() == 0) // buffers only
+    generic->setAttr(kInterleavedPairsAttrName,
+                     s.b.getDenseI64ArrayAttr(pairs));
+}
+
 //===----------------------------------------------------------------------===//
 // The lowering of glu.glu and glu.glu_back
 //===----------------------------------------------------------------------===//
@@ -313,8 +325,11 @@ lowerForward(const Shaped &s, GluOp op, Value a, Value b,
   FailureOr<Value> init = makeDestination(s.b, s.loc, op.getType(), sizes);
   if (failed(init))
     return failure();
-  return SmallVector<Value>{buildForwardGeneric(
-      s.b, s.loc, program, buildGluDefinition, gate, up, *init)};
+  Value y = buildForwardGeneric(s.b, s.loc, program, buildGluDefinition, gate,
+                                up, *init);
+  if (op.isFused() && op.getPackingOrDefault() == Packing::interleaved)
+    markInterleaved(s, {0, 1}); // (gate, up)
+  return SmallVector<Value>{y};
 }
 
 static FailureOr<SmallVector<Value>>
@@ -364,6 +379,11 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
       halves.extract(s, *dest, gateAt), halves.extract(s, *dest, upAt));
   if (failed(grads))
     return op.emitOpError("could not derive the VJP of its definition");
+  if (op.getPackingOrDefault() == Packing::interleaved) {
+    // Operands: dy, gate, up, d_gate, d_up; the even lane first.
+    bool gateEven = getConstantIntValue(gateAt) == 0;
+    markInterleaved(s, {1, 2, gateEven ? 3 : 4, gateEven ? 4 : 3});
+  }
   Value da = halves.insert(s, grads->first, *dest, gateAt);
   da = halves.insert(s, grads->second, da, upAt);
   return SmallVector<Value>{writeTail(s, da, halves)};

@@ -52,6 +52,17 @@ static cl::opt<unsigned> benchmark(
     cl::desc("After one warm-up call, call the function N times and print "
              "'median_ms <value>' (the call alone: no compilation, no I/O)"),
     cl::init(0), cl::value_desc("N"), cl::cat(category));
+// (LLVM already registers a global `--threads`.)
+static cl::opt<unsigned> threads(
+    "num-threads",
+    cl::desc("Threads for the row-parallel loops (0: all cores; 1: one "
+             "thread, no OpenMP)"),
+    cl::init(0), cl::value_desc("N"), cl::cat(category));
+static cl::opt<bool> vectorize(
+    "vectorize",
+    cl::desc("Vectorized loops (--vectorize=false: plain scalar loops, the "
+             "same bits)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<bool> poison(
     "poison-alloc",
     cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "
@@ -127,6 +138,8 @@ int main(int argc, char **argv) {
   JitOptions options;
   options.poisonAllocations = poison;
   options.defect = *defect;
+  options.threads = threads;
+  options.vectorize = vectorize;
   auto function = JitFunction::compile(*module, functionName, options);
   if (!function)
     return fail(function.takeError());

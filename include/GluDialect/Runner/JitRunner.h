@@ -36,6 +36,10 @@ struct JitOptions {
   bool poisonAllocations = false;
   /// Testing only: compile with a deliberate defect (see Testing.h).
   testing::Defect defect = testing::Defect::None;
+  /// Vectorized, row-parallel loops (off: plain scalar loops).
+  bool vectorize = true;
+  /// Threads of the row-parallel loops (0: all cores; 1: no OpenMP).
+  unsigned threads = 0;
 };
 
 /// The type of an argument or result: element kind and sizes (-1: dynamic).

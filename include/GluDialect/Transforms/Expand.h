@@ -15,6 +15,12 @@
 
 namespace mlir::glu {
 
+/// The discardable attribute with which the lowering on buffers marks the
+/// operand pairs of a generic that are the even and odd lanes of one
+/// stride-2 region (interleaved packing): [even0, odd0, even1, odd1, ...].
+constexpr llvm::StringLiteral kInterleavedPairsAttrName =
+    "glu.interleaved_pairs";
+
 /// Creates the destination of a result of type `type` (a tensor type) with
 /// the given sizes (for its dynamic dimensions): a tensor.empty when
 /// lowering on tensors, an allocation when lowering on buffers.

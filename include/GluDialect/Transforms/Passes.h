@@ -8,6 +8,8 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
@@ -23,6 +25,10 @@ namespace glu {
 void populateGluExpandPatterns(RewritePatternSet &patterns);
 /// glu.round -> arith.truncf + arith.extf.
 void populateGluRoundLoweringPatterns(RewritePatternSet &patterns);
+
+/// The host's vector register width in bits (512 with AVX-512, 256 with
+/// AVX, else 128).
+int64_t hostVectorBits();
 
 #define GEN_PASS_REGISTRATION
 #include "GluDialect/Transforms/Passes.h.inc"

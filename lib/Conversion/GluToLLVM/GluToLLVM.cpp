@@ -36,7 +36,18 @@ void glu::addGluBufferizationPasses(OpPassManager &pm) {
   pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
-void glu::addGluLoopLoweringPasses(OpPassManager &pm) {
+bool glu::usesOpenMP(const GluToLLVMOptions &options) {
+  return options.vectorize && options.threads != 1;
+}
+
+void glu::addGluLoopLoweringPasses(OpPassManager &pm,
+                                   const GluToLLVMOptions &options) {
+  if (options.vectorize) {
+    GluVectorizeElementwiseOptions vectorize;
+    vectorize.vectorBits = options.vectorBits;
+    vectorize.parallel = options.threads != 1;
+    pm.addNestedPass<func::FuncOp>(createGluVectorizeElementwise(vectorize));
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createGluLowerMath());
   arith::ArithExpandOpsPassOptions expand;
@@ -46,15 +57,28 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-void glu::addGluLLVMLoweringPasses(OpPassManager &pm) {
+void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
+                                   const GluToLLVMOptions &options) {
+  if (usesOpenMP(options)) {
+    ConvertSCFToOpenMPPassOptions openmp;
+    openmp.numThreads = options.threads;
+    pm.addPass(createConvertSCFToOpenMPPass(openmp));
+    // Inlines the memref.alloca_scope the conversion wraps each body in
+    // (it holds no alloca), before scf-to-cf splits the body into blocks.
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  if (usesOpenMP(options))
+    pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -63,8 +87,8 @@ void glu::buildGluToLLVMPipeline(OpPassManager &pm,
                                  const GluToLLVMOptions &options) {
   addGluPreparationPasses(pm);
   addGluBufferizationPasses(pm);
-  addGluLoopLoweringPasses(pm);
-  addGluLLVMLoweringPasses(pm);
+  addGluLoopLoweringPasses(pm, options);
+  addGluLLVMLoweringPasses(pm, options);
 }
 
 void glu::registerGluToLLVMPipeline() {

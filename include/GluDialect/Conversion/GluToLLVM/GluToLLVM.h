@@ -16,7 +16,22 @@ namespace mlir {
 class OpPassManager;
 namespace glu {
 
-struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {};
+struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
+  PassOptions::Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Vectorize elementwise loops (glu-vectorize-elementwise); "
+                     "off: plain scalar loops"),
+      llvm::cl::init(true)};
+  PassOptions::Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads for the row-parallel loops (0: OpenMP's "
+                     "default, all cores; 1: no OpenMP)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width in bits (0: the host's)"),
+      llvm::cl::init(0)};
+};
 
 /// Stage 1: clean-up, and arith/math/glu.round on tensors -> linalg.
 void addGluPreparationPasses(OpPassManager &pm);
@@ -24,11 +39,19 @@ void addGluPreparationPasses(OpPassManager &pm);
 /// function boundaries; glu ops lower to linalg on buffers through their
 /// BufferizableOpInterface) and ownership-based deallocation.
 void addGluBufferizationPasses(OpPassManager &pm);
-/// Stage 3: linalg -> loops, glu.round and math -> exact arithmetic and
-/// polynomial approximations, bf16 conversions -> integer arithmetic.
-void addGluLoopLoweringPasses(OpPassManager &pm);
-/// Stage 4: everything to the LLVM dialect.
-void addGluLLVMLoweringPasses(OpPassManager &pm);
+/// Stage 3: elementwise generics -> row-parallel vectorized loops (when
+/// `options.vectorize`), the rest -> loops; glu.round and math -> exact
+/// arithmetic and polynomial approximations; bf16 conversions -> integer
+/// arithmetic.
+void addGluLoopLoweringPasses(OpPassManager &pm,
+                              const GluToLLVMOptions &options);
+/// Stage 4: everything to the LLVM dialect (parallel loops through OpenMP
+/// unless `options.threads` is 1).
+void addGluLLVMLoweringPasses(OpPassManager &pm,
+                              const GluToLLVMOptions &options);
+
+/// True when code built with `options` calls the OpenMP runtime (libomp).
+bool usesOpenMP(const GluToLLVMOptions &options);
 
 /// All four stages: the `glu-to-llvm` pipeline.
 void buildGluToLLVMPipeline(OpPassManager &pm, const GluToLLVMOptions &options);

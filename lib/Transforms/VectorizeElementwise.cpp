@@ -1,0 +1,293 @@
+//===- VectorizeElementwise.cpp - Row-parallel, vectorized elementwise ----===//
+//
+// glu's generics are elementwise over identity maps: what the CPU needs is
+// a parallel loop over rows (chunks, for 1-D), a sequential loop over the
+// last dimension in steps of the vector width whose body is the generic
+// vectorized, and a scalar remainder. This pass builds exactly that from
+// upstream pieces: linalg tiling (parallel, then sequential with the last
+// loop peeled), linalg::vectorize on the full tiles, and the vector
+// unit-dimension cleanups. Per-element arithmetic is unchanged, so the bits
+// are the same as the scalar loops'.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Transforms/Expand.h"
+#include "GluDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/TargetParser/Host.h"
+
+namespace mlir::glu {
+#define GEN_PASS_DEF_GLUVECTORIZEELEMENTWISE
+#include "GluDialect/Transforms/Passes.h.inc"
+} // namespace mlir::glu
+
+using namespace mlir;
+
+int64_t mlir::glu::hostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 512;
+  if (features.lookup("avx"))
+    return 256;
+  return 128;
+}
+
+/// A linalg.generic on buffers, all loops parallel, every map the identity:
+/// the shape glu's lowering produces (and convert-elementwise-to-linalg's).
+static bool isElementwiseOnBuffers(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
+    return false;
+  if (op.getNumParallelLoops() != op.getNumLoops())
+    return false;
+  return llvm::all_of(op.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); });
+}
+
+/// A 1-D view of `lanes` contiguous elements starting at `view`'s first
+/// element (whatever `view`'s layout).
+static Value contiguousWindow(RewriterBase &rewriter, Location loc, Value view,
+                              int64_t lanes) {
+  auto type = cast<MemRefType>(view.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(rewriter, loc, view);
+  auto windowType = MemRefType::get(
+      {lanes}, type.getElementType(),
+      StridedLayoutAttr::get(rewriter.getContext(), ShapedType::kDynamic, {1}),
+      type.getMemorySpace());
+  return memref::ReinterpretCastOp::create(
+      rewriter, loc, windowType, metadata.getBaseBuffer(),
+      OpFoldResult(metadata.getOffset()),
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(lanes)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+}
+
+/// True when the innermost stride of `view` is statically 1.
+static bool hasUnitInnerStride(Value view) {
+  auto type = cast<MemRefType>(view.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
+/// Vectorizes a full tile ([1, ..., 1, width]) of an elementwise generic
+/// whose operand `pairs` are the even and odd lanes of stride-2 regions
+/// (interleaved packing): each pair is one contiguous load of 2*width
+/// elements and a vector.deinterleave (or a vector.interleave and one
+/// store), the other operands plain vector loads and stores, and the body
+/// cloned on vectors (every body op is elementwise).
+static LogicalResult vectorizeInterleaved(RewriterBase &rewriter,
+                                          linalg::GenericOp g,
+                                          ArrayRef<int64_t> pairs,
+                                          int64_t width) {
+  Location loc = g.getLoc();
+  unsigned numInputs = g.getNumDpsInputs();
+  SmallVector<Value> operands(g->getOperands());
+  DenseMap<int64_t, int64_t> partner; // operand -> other lane, even first
+  DenseSet<int64_t> even;
+  for (size_t i = 0; i + 1 < pairs.size(); i += 2) {
+    partner[pairs[i]] = pairs[i + 1];
+    partner[pairs[i + 1]] = pairs[i];
+    even.insert(pairs[i]);
+  }
+  for (auto [i, v] : llvm::enumerate(operands))
+    if (!partner.count(i) && !hasUnitInnerStride(v))
+      return failure();
+  auto vectorOf = [&](Type t) { return VectorType::get({width}, t); };
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+
+  // Inputs.
+  Block *body = g.getBody();
+  IRMapping mapping;
+  for (unsigned i = 0; i < numInputs; ++i) {
+    if (mapping.contains(body->getArgument(i)))
+      continue;
+    Type element = getElementTypeOrSelf(operands[i].getType());
+    if (!partner.count(i)) {
+      Value window = contiguousWindow(rewriter, loc, operands[i], width);
+      mapping.map(body->getArgument(i),
+                  vector::LoadOp::create(rewriter, loc, vectorOf(element),
+                                         window, ValueRange{zero}));
+      continue;
+    }
+    int64_t lo = even.contains(i) ? i : partner[i], hi = partner[lo];
+    Value window = contiguousWindow(rewriter, loc, operands[lo], 2 * width);
+    Value both = vector::LoadOp::create(
+        rewriter, loc, VectorType::get({2 * width}, element), window,
+        ValueRange{zero});
+    auto split = vector::DeinterleaveOp::create(rewriter, loc, both);
+    mapping.map(body->getArgument(lo), split.getRes1());
+    mapping.map(body->getArgument(hi), split.getRes2());
+  }
+  for (BlockArgument out : body->getArguments().drop_front(numInputs))
+    if (!out.use_empty())
+      return failure(); // the outputs' old values are never read here
+
+  // The body, on vectors.
+  for (Operation &op : body->without_terminator()) {
+    if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+      auto splat = DenseElementsAttr::get(vectorOf(cst.getType()),
+                                          cst.getValue());
+      mapping.map(cst.getResult(),
+                  arith::ConstantOp::create(rewriter, loc, splat));
+      continue;
+    }
+    if (!OpTrait::hasElementwiseMappableTraits(&op))
+      return failure();
+    for (Value operand : op.getOperands())
+      if (!mapping.contains(operand)) // defined above the body
+        mapping.map(operand, vector::BroadcastOp::create(
+                                 rewriter, loc, vectorOf(operand.getType()),
+                                 operand));
+    Operation *clone = rewriter.clone(op, mapping);
+    for (Value result : clone->getResults())
+      result.setType(vectorOf(result.getType()));
+  }
+
+  // Outputs.
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  for (unsigned r = 0; r < yield.getNumOperands(); ++r) {
+    int64_t i = numInputs + r;
+    Value value = mapping.lookup(yield.getOperand(r));
+    if (!partner.count(i)) {
+      Value window = contiguousWindow(rewriter, loc, operands[i], width);
+      vector::StoreOp::create(rewriter, loc, value, window, ValueRange{zero});
+      continue;
+    }
+    if (!even.contains(i))
+      continue; // stored with its even partner
+    Value odd = mapping.lookup(yield.getOperand(partner[i] - numInputs));
+    Value both = vector::InterleaveOp::create(rewriter, loc, value, odd);
+    Value window = contiguousWindow(rewriter, loc, operands[i], 2 * width);
+    vector::StoreOp::create(rewriter, loc, both, window, ValueRange{zero});
+  }
+  rewriter.eraseOp(g);
+  return success();
+}
+
+namespace {
+struct GluVectorizeElementwisePass
+    : glu::impl::GluVectorizeElementwiseBase<GluVectorizeElementwisePass> {
+  using GluVectorizeElementwiseBase::GluVectorizeElementwiseBase;
+
+  void runOnOperation() override {
+    int64_t bits = vectorBits > 0 ? int64_t(vectorBits) : glu::hostVectorBits();
+    // f32 lanes per register, times the unroll factor.
+    int64_t width = std::max<int64_t>(1, bits / 32) * int64_t(unroll);
+    SmallVector<linalg::GenericOp> generics;
+    getOperation()->walk([&](linalg::GenericOp op) {
+      if (isElementwiseOnBuffers(op))
+        generics.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp op : generics)
+      if (failed(tileOne(rewriter, op, width)))
+        return signalPassFailure();
+    // Fold the peeled loop's constant tile sizes into the subview types.
+    if (failed(canonicalize()))
+      return signalPassFailure();
+    if (failed(vectorizeFullTiles(rewriter, width)))
+      return signalPassFailure();
+
+    // vector<1x..x1xN> -> vector<N>, transfers on unit-stride rows -> plain
+    // loads and stores.
+    RewritePatternSet patterns(&getContext());
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::populateVectorTransferDropUnitDimsPatterns(patterns);
+    vector::populateVectorTransferLoweringPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+
+  /// The canonicalization patterns of every loaded dialect and op, as the
+  /// canonicalizer pass collects them.
+  LogicalResult canonicalize() {
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
+    for (Dialect *dialect : ctx->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : ctx->getRegisteredOperations())
+      op.getCanonicalizationPatterns(patterns, ctx);
+    return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
+  /// Tiles `op`: parallel rows (or chunks), then the last dimension by
+  /// `width` with the remainder peeled.
+  LogicalResult tileOne(RewriterBase &rewriter, linalg::GenericOp op,
+                        int64_t width) {
+    int64_t rank = op.getNumLoops();
+    // Rows (a 1-D generic: chunks) one at a time: in parallel, or not.
+    SmallVector<int64_t> rowTiles(rank, 1);
+    rowTiles.back() = rank == 1 ? int64_t(chunk) : 0;
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::TiledLinalgOp> rows = linalg::tileLinalgOp(
+        rewriter, op,
+        linalg::LinalgTilingOptions().setTileSizes(rowTiles).setLoopType(
+            parallel ? linalg::LinalgTilingLoopType::ParallelLoops
+                     : linalg::LinalgTilingLoopType::Loops));
+    if (failed(rows))
+      return op.emitOpError("could not be tiled into rows");
+    rewriter.eraseOp(op);
+    linalg::LinalgOp inner = rows->op;
+    // The last dimension in vector-width steps, the remainder peeled off.
+    SmallVector<int64_t> tiles(rank, 0);
+    tiles.back() = width;
+    rewriter.setInsertionPoint(inner);
+    FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
+        rewriter, inner,
+        linalg::LinalgTilingOptions()
+            .setTileSizes(tiles)
+            .setLoopType(linalg::LinalgTilingLoopType::Loops));
+    if (failed(tiled))
+      return inner->emitOpError("could not be tiled by the vector width");
+    rewriter.eraseOp(inner);
+    // Peel the partial last step: the main loop's tiles become static.
+    auto loop = cast<scf::ForOp>(tiled->loops.back());
+    scf::ForOp partial;
+    (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+    return success();
+  }
+
+  /// Vectorizes every full tile ([1, ..., 1, width], static) left by the
+  /// tiling; remainders keep a dynamic size and become scalar loops later.
+  LogicalResult vectorizeFullTiles(RewriterBase &rewriter, int64_t width) {
+    SmallVector<linalg::GenericOp> full;
+    getOperation()->walk([&](linalg::GenericOp g) {
+      if (!isElementwiseOnBuffers(g))
+        return;
+      SmallVector<int64_t> ranges = g.getStaticLoopRanges();
+      if (ranges.back() == width &&
+          llvm::all_of(ArrayRef(ranges).drop_back(),
+                       [](int64_t r) { return r == 1; }))
+        full.push_back(g);
+    });
+    for (linalg::GenericOp g : full) {
+      rewriter.setInsertionPoint(g);
+      if (auto pairs = g->getAttrOfType<DenseI64ArrayAttr>(
+              glu::kInterleavedPairsAttrName)) {
+        if (failed(vectorizeInterleaved(rewriter, g, pairs.asArrayRef(),
+                                        width)))
+          return g.emitOpError("could not be vectorized");
+        continue;
+      }
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, g);
+      if (failed(result))
+        return g.emitOpError("could not be vectorized");
+      rewriter.replaceOp(g, result->replacements);
+    }
+    return success();
+  }
+};
+} // namespace
