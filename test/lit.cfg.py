@@ -27,5 +27,10 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.glu_tools_dir, config.llvm_tools_dir]
-tools = ["glu-opt", "glu-run", "mlir-opt", "split-file", "not"]
+tools = ["glu-opt", "glu-run", "glu-compile", "mlir-opt", "split-file", "not"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# A C compiler for the ahead-of-time tests, and where libomp lives.
+config.substitutions.append(("%cc", os.path.join(config.llvm_tools_dir, "clang")))
+config.substitutions.append(
+    ("%llvm_libdir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))

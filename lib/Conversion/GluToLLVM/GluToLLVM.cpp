@@ -23,13 +23,22 @@ void glu::addGluPreparationPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
 }
 
-void glu::addGluBufferizationPasses(OpPassManager &pm) {
+void glu::addGluBufferizationPasses(OpPassManager &pm,
+                                    const GluToLLVMOptions &options) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
+  if (options.destinationPassing) {
+    bufferization::BufferResultsToOutParamsPassOptions outParams;
+    outParams.hoistStaticAllocs = true;
+    outParams.hoistDynamicAllocs = true;
+    outParams.modifyPublicFunctions = true;
+    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+    pm.addPass(createCanonicalizerPass());
+  }
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   // bufferization.clone (a returned argument, say) -> memref.alloc + copy.
@@ -86,7 +95,7 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
 void glu::buildGluToLLVMPipeline(OpPassManager &pm,
                                  const GluToLLVMOptions &options) {
   addGluPreparationPasses(pm);
-  addGluBufferizationPasses(pm);
+  addGluBufferizationPasses(pm, options);
   addGluLoopLoweringPasses(pm, options);
   addGluLLVMLoweringPasses(pm, options);
 }

@@ -27,6 +27,13 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
       llvm::cl::desc("Threads for the row-parallel loops (0: OpenMP's "
                      "default, all cores; 1: no OpenMP)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> destinationPassing{
+      *this, "destination-passing",
+      llvm::cl::desc("Results become trailing out-parameters the caller "
+                     "allocates (buffer-results-to-out-params, the "
+                     "allocations replaced by them): the C ABI of "
+                     "glu-compile"),
+      llvm::cl::init(false)};
   PassOptions::Option<unsigned> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's)"),
@@ -38,7 +45,8 @@ void addGluPreparationPasses(OpPassManager &pm);
 /// Stage 2: one-shot bufferization of whole modules (identity layouts at
 /// function boundaries; glu ops lower to linalg on buffers through their
 /// BufferizableOpInterface) and ownership-based deallocation.
-void addGluBufferizationPasses(OpPassManager &pm);
+void addGluBufferizationPasses(OpPassManager &pm,
+                               const GluToLLVMOptions &options);
 /// Stage 3: elementwise generics -> row-parallel vectorized loops (when
 /// `options.vectorize`), the rest -> loops; glu.round and math -> exact
 /// arithmetic and polynomial approximations; bf16 conversions -> integer
