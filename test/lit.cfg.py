@@ -34,3 +34,4 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 config.substitutions.append(("%cc", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(
     ("%llvm_libdir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))
+config.substitutions.append(("%glu_bindir", config.glu_tools_dir))

@@ -1,0 +1,396 @@
+//===- glu-bench.cpp - glu kernels against the memory bandwidth -----------===//
+//
+// Times the ahead-of-time compiled kernels of bench/kernels.mlir (every
+// variant x {fwd, bwd} x {f32, bf16}, plus gpt-oss's interleaved fused
+// form) through their C ABI, with caller-allocated buffers touched before
+// timing (so no allocation or page fault is timed), and compares them with
+//  - the machine's limit measured in the same run: a STREAM-style triad
+//    a[i] = b[i] + s*c[i] on float arrays (12 bytes moved per element),
+//    OpenMP static schedule, the same thread count;
+//  - a plain scalar C++ loop of the same math (libm expf/tanhf/erff),
+//    built with -O3.
+// Bytes moved per element: forward 2 reads + 1 write, backward 3 reads +
+// 2 writes (fused interleaved: 2 + 1 and 3 + 2 halves' worth as well).
+//
+// Usage: glu-bench [--quick | --smoke] [--csv FILE]  (prints a markdown
+// table; --quick: smaller large size; --smoke: tiny sizes, a check that it
+// runs, no meaningful numbers)
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernels.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+/// Median of `reps` timings of `fn` after one warm-up call.
+double medianSeconds(int reps, const std::function<void()> &fn) {
+  fn();
+  std::vector<double> t;
+  for (int i = 0; i < reps; ++i) {
+    auto a = Clock::now();
+    fn();
+    t.push_back(seconds(a, Clock::now()));
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+/// A buffer of `n` elements of `bytes` each, filled (so its pages exist).
+struct Buffer {
+  std::vector<uint8_t> data;
+  Buffer(size_t n, size_t bytes, float fill, bool bf16) : data(n * bytes) {
+    for (size_t i = 0; i < n; ++i) {
+      float v = fill * float(int(i % 17) - 8) / 4.0f;
+      if (bf16) {
+        uint32_t x;
+        std::memcpy(&x, &v, 4);
+        uint16_t b = uint16_t(x >> 16);
+        std::memcpy(&data[2 * i], &b, 2);
+      } else {
+        std::memcpy(&data[4 * i], &v, 4);
+      }
+    }
+  }
+  void *ptr() { return data.data(); }
+};
+
+double triadGBs(size_t n, int reps) {
+  std::vector<float> a(n), b(n, 1.0f), c(n, 2.0f);
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < n; ++i)
+    a[i] = 0;
+  float s = 3.0f;
+  double t = medianSeconds(reps, [&] {
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < n; ++i)
+      a[i] = b[i] + s * c[i];
+  });
+  return 12.0 * double(n) / t / 1e9;
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar C++ baselines (the math of SPEC section 2, textbook derivatives)
+//===----------------------------------------------------------------------===//
+
+enum class V { reglu, geglu, geglu_erf, geglu_quick, swiglu, swiglu_oai };
+
+V variantOf(const std::string &v) {
+  if (v == "reglu")
+    return V::reglu;
+  if (v == "geglu")
+    return V::geglu;
+  if (v == "geglu_erf")
+    return V::geglu_erf;
+  if (v == "geglu_quick")
+    return V::geglu_quick;
+  if (v == "swiglu")
+    return V::swiglu;
+  return V::swiglu_oai;
+}
+
+inline float sig(float t) { return 1.0f / (1.0f + std::exp(-t)); }
+
+template <V v>
+inline float act(float x) {
+  switch (v) {
+  case V::reglu:
+    return x > 0 ? x : 0;
+  case V::geglu:
+    return 0.5f * x *
+           (1.0f + std::tanh(0.7978845608f * x * (1.0f + 0.044715f * x * x)));
+  case V::geglu_erf:
+    return 0.5f * x * (1.0f + std::erf(x * 0.70710678f));
+  case V::geglu_quick:
+    return x / (1.0f + std::exp(-1.702f * x));
+  case V::swiglu:
+    return x / (1.0f + std::exp(-x));
+  case V::swiglu_oai: {
+    float xc = std::min(x, 7.0f);
+    return xc / (1.0f + std::exp(-1.702f * xc));
+  }
+  }
+  return 0;
+}
+
+template <V v>
+inline float actPrime(float x) {
+  switch (v) {
+  case V::reglu:
+    return x > 0 ? 1.0f : 0.0f;
+  case V::geglu: {
+    float u = 0.7978845608f * x * (1.0f + 0.044715f * x * x);
+    float t = std::tanh(u);
+    return 0.5f * (1 + t) + 0.5f * x * (1 - t * t) * 0.7978845608f *
+                                (1 + 3 * 0.044715f * x * x);
+  }
+  case V::geglu_erf:
+    return 0.5f * (1 + std::erf(x * 0.70710678f)) +
+           x * 0.3989422804f * std::exp(-0.5f * x * x);
+  case V::geglu_quick:
+    return sig(1.702f * x) + 1.702f * x * sig(1.702f * x) *
+                                 (1 - sig(1.702f * x));
+  case V::swiglu:
+    return sig(x) * (1 + x * (1 - sig(x)));
+  case V::swiglu_oai:
+    if (x > 7.0f)
+      return 0.0f;
+    return sig(1.702f * x) + 1.702f * x * sig(1.702f * x) *
+                                 (1 - sig(1.702f * x));
+  }
+  return 0;
+}
+
+inline float load(const void *p, size_t i, bool bf16) {
+  if (!bf16)
+    return static_cast<const float *>(p)[i];
+  uint32_t x = uint32_t(static_cast<const uint16_t *>(p)[i]) << 16;
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+inline void store(void *p, size_t i, float v, bool bf16) {
+  if (!bf16) {
+    static_cast<float *>(p)[i] = v;
+    return;
+  }
+  uint32_t x;
+  std::memcpy(&x, &v, 4);
+  static_cast<uint16_t *>(p)[i] = uint16_t((x + 0x7fffu + ((x >> 16) & 1)) >> 16);
+}
+
+template <V v, bool bf16>
+void forwardLoop(const void *x, const void *g, void *y, size_t n) {
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < n; ++i)
+    store(y, i, act<v>(load(x, i, bf16)) * load(g, i, bf16), bf16);
+}
+
+template <V v, bool bf16>
+void backwardLoop(const void *dy, const void *x, const void *g, void *dx,
+                  void *dg, size_t n) {
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < n; ++i) {
+    float xi = load(x, i, bf16), d = load(dy, i, bf16), gi = load(g, i, bf16);
+    store(dx, i, d * gi * actPrime<v>(xi), bf16);
+    store(dg, i, d * act<v>(xi), bf16);
+  }
+}
+
+template <V v>
+void baselineFor(bool fwd, bool bf16, const void *dy, const void *x,
+                 const void *g, void *o0, void *o1, size_t n) {
+  if (fwd)
+    bf16 ? forwardLoop<v, true>(x, g, o0, n) : forwardLoop<v, false>(x, g, o0, n);
+  else
+    bf16 ? backwardLoop<v, true>(dy, x, g, o0, o1, n)
+         : backwardLoop<v, false>(dy, x, g, o0, o1, n);
+}
+
+/// The scalar C++ loop of `variant`, the variant chosen outside the loop.
+void baseline(const std::string &variant, bool fwd, bool bf16, const void *dy,
+              const void *x, const void *g, void *o0, void *o1, size_t n) {
+  switch (variantOf(variant)) {
+  case V::reglu:
+    return baselineFor<V::reglu>(fwd, bf16, dy, x, g, o0, o1, n);
+  case V::geglu:
+    return baselineFor<V::geglu>(fwd, bf16, dy, x, g, o0, o1, n);
+  case V::geglu_erf:
+    return baselineFor<V::geglu_erf>(fwd, bf16, dy, x, g, o0, o1, n);
+  case V::geglu_quick:
+    return baselineFor<V::geglu_quick>(fwd, bf16, dy, x, g, o0, o1, n);
+  case V::swiglu:
+    return baselineFor<V::swiglu>(fwd, bf16, dy, x, g, o0, o1, n);
+  case V::swiglu_oai:
+    return baselineFor<V::swiglu_oai>(fwd, bf16, dy, x, g, o0, o1, n);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The kernels
+//===----------------------------------------------------------------------===//
+
+using Fwd = void (*)(const glu_memref_2d *, const glu_memref_2d *,
+                     const glu_memref_2d *);
+using Bwd = void (*)(const glu_memref_2d *, const glu_memref_2d *,
+                     const glu_memref_2d *, const glu_memref_2d *,
+                     const glu_memref_2d *);
+using FusedFwd = void (*)(const glu_memref_2d *, const glu_memref_2d *);
+using FusedBwd = void (*)(const glu_memref_2d *, const glu_memref_2d *,
+                          const glu_memref_2d *);
+
+struct Kernel {
+  std::string variant, direction, type;
+  bool interleaved;
+  void *fn;
+};
+
+#define SPLIT(v)                                                               \
+  {#v, "fwd", "f32", false, (void *)&glu_##v##_fwd_f32},                       \
+      {#v, "bwd", "f32", false, (void *)&glu_##v##_bwd_f32},                   \
+      {#v, "fwd", "bf16", false, (void *)&glu_##v##_fwd_bf16},                 \
+      {#v, "bwd", "bf16", false, (void *)&glu_##v##_bwd_bf16}
+
+std::vector<Kernel> kernels() {
+  return {SPLIT(reglu),
+          SPLIT(geglu),
+          SPLIT(geglu_erf),
+          SPLIT(geglu_quick),
+          SPLIT(swiglu),
+          SPLIT(swiglu_oai),
+          {"swiglu_oai/interleaved", "fwd", "f32", true,
+           (void *)&glu_swiglu_oai_fwd_interleaved_f32},
+          {"swiglu_oai/interleaved", "bwd", "f32", true,
+           (void *)&glu_swiglu_oai_bwd_interleaved_f32},
+          {"swiglu_oai/interleaved", "fwd", "bf16", true,
+           (void *)&glu_swiglu_oai_fwd_interleaved_bf16},
+          {"swiglu_oai/interleaved", "bwd", "bf16", true,
+           (void *)&glu_swiglu_oai_bwd_interleaved_bf16}};
+}
+
+struct Result {
+  double glu, baseline; // seconds
+  double bytes;
+};
+
+Result run(const Kernel &k, int64_t rows, int64_t cols, int reps,
+           bool withBaseline) {
+  bool bf16 = k.type == "bf16";
+  size_t e = bf16 ? 2 : 4, n = size_t(rows) * size_t(cols);
+  Buffer x(n, e, 1, bf16), g(n, e, 0.5f, bf16), dy(n, e, 0.25f, bf16),
+      out0(n, e, 0, bf16), out1(n, e, 0, bf16);
+  glu_memref_2d mx = glu_memref_2d_dense(x.ptr(), rows, cols);
+  glu_memref_2d mg = glu_memref_2d_dense(g.ptr(), rows, cols);
+  glu_memref_2d mdy = glu_memref_2d_dense(dy.ptr(), rows, cols);
+  glu_memref_2d mo0 = glu_memref_2d_dense(out0.ptr(), rows, cols);
+  glu_memref_2d mo1 = glu_memref_2d_dense(out1.ptr(), rows, cols);
+  Result r{0, 0, 0};
+  bool fwd = k.direction == "fwd";
+  r.bytes = double(n) * e * (fwd ? 3 : 5);
+  if (k.interleaved) {
+    // The fused operand is [rows, 2*cols/2*2]: reuse x+g's storage as one
+    // [rows, cols] operand whose halves are [rows, cols/2].
+    glu_memref_2d ma = glu_memref_2d_dense(x.ptr(), rows, cols);
+    glu_memref_2d mh = glu_memref_2d_dense(dy.ptr(), rows, cols / 2);
+    glu_memref_2d mo = glu_memref_2d_dense(out0.ptr(), rows, fwd ? cols / 2
+                                                                 : cols);
+    r.bytes = double(n) * e * (fwd ? 1.5 : 2.5);
+    r.glu = medianSeconds(reps, [&] {
+      if (fwd)
+        reinterpret_cast<FusedFwd>(k.fn)(&ma, &mo);
+      else
+        reinterpret_cast<FusedBwd>(k.fn)(&mh, &ma, &mo);
+    });
+    return r;
+  }
+  r.glu = medianSeconds(reps, [&] {
+    if (fwd)
+      reinterpret_cast<Fwd>(k.fn)(&mx, &mg, &mo0);
+    else
+      reinterpret_cast<Bwd>(k.fn)(&mdy, &mx, &mg, &mo0, &mo1);
+  });
+  if (withBaseline)
+    r.baseline = medianSeconds(std::max(1, reps / 2), [&] {
+      baseline(k.variant, fwd, bf16, dy.ptr(), x.ptr(), g.ptr(), out0.ptr(),
+               out1.ptr(), n);
+    });
+  return r;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  bool quick = false, smoke = false;
+  const char *csvPath = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--quick"))
+      quick = true;
+    else if (!std::strcmp(argv[i], "--smoke"))
+      smoke = true;
+    else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
+      csvPath = argv[++i];
+    else {
+      std::fprintf(stderr,
+                   "usage: glu-bench [--quick | --smoke] [--csv FILE]\n");
+      return 2;
+    }
+  }
+  FILE *csv = csvPath ? std::fopen(csvPath, "w") : nullptr;
+  if (csv)
+    std::fprintf(csv, "size,threads,kernel,direction,type,gb_s,pct_triad,"
+                      "elem_per_ns,baseline_gb_s,speedup\n");
+
+  int cores = omp_get_num_procs();
+  std::vector<int> threadCounts = {1};
+  if (cores > 1)
+    threadCounts.push_back(cores);
+  // Large: 64M elements per operand (>= 256 MiB moved by every kernel);
+  // cache-resident: 8 x 1024.
+  struct Size {
+    const char *name;
+    int64_t rows, cols;
+    int reps;
+  } sizes[] = {{"large", smoke ? 16 : quick ? 2048 : 16384, 4096,
+                smoke ? 1 : quick ? 3 : 5},
+               {"cache", 8, 1024, smoke ? 3 : 2001}};
+  std::printf("| size | threads | kernel | dir | type | GB/s | %% of triad | "
+              "elements/ns | scalar C++ GB/s | speedup |\n"
+              "|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const Size &s : sizes) {
+    for (int t : threadCounts) {
+      omp_set_num_threads(t);
+      size_t triadN = s.rows * s.cols;
+      double triad = triadGBs(triadN, s.reps);
+      std::printf("| %s | %d | **triad** (a = b + s*c, f32) | | | %.1f | 100 "
+                  "| %.2f | | |\n",
+                  s.name, t, triad, triad / 12.0);
+      for (const Kernel &k : kernels()) {
+        bool baseline = !k.interleaved;
+        Result r = run(k, s.rows, s.cols, s.reps, baseline);
+        double gbs = r.bytes / r.glu / 1e9;
+        double elemNs = double(s.rows * s.cols) / r.glu / 1e9;
+        if (k.interleaved)
+          elemNs /= 2; // one output element per gate/up pair
+        double base = r.baseline > 0 ? r.bytes / r.baseline / 1e9 : 0;
+        std::printf("| %s | %d | %s | %s | %s | %.1f | %.0f | %.2f | %s | "
+                    "%s |\n",
+                    s.name, t, k.variant.c_str(), k.direction.c_str(),
+                    k.type.c_str(), gbs, 100 * gbs / triad, elemNs,
+                    base > 0 ? std::to_string(base).substr(0, 5).c_str()
+                             : "",
+                    base > 0
+                        ? (std::to_string(r.baseline / r.glu).substr(0, 5) +
+                           "x")
+                              .c_str()
+                        : "");
+        if (csv)
+          std::fprintf(csv, "%s,%d,%s,%s,%s,%.3f,%.2f,%.4f,%.3f,%.3f\n",
+                       s.name, t, k.variant.c_str(), k.direction.c_str(),
+                       k.type.c_str(), gbs, 100 * gbs / triad, elemNs, base,
+                       r.baseline > 0 ? r.baseline / r.glu : 0.0);
+        std::fflush(stdout);
+      }
+    }
+  }
+  if (csv)
+    std::fclose(csv);
+  return 0;
+}
