@@ -220,7 +220,9 @@ FailureOr<Value> emitOperandCotangent(OpBuilder &b, linalg::LinalgOp op,
     dyArg[k] = inputs.size();
     inputs.push_back(dys[k]);
     maps.push_back(map);
-    if (forms[k].fold == Fold::Extremum) {
+    // The forward result: extrema compare with it; elementwise payloads
+    // read it instead of recomputing their value (exp's rule uses exp).
+    if (forms[k].fold != Fold::Sum) {
       yArg[k] = inputs.size();
       inputs.push_back(result);
       maps.push_back(map);
@@ -278,6 +280,13 @@ FailureOr<Value> emitOperandCotangent(OpBuilder &b, linalg::LinalgOp op,
         Value wrtArg = args[wrt.getOperandNumber()];
         FailureOr<SmallVector<Value>> grads =
             differentiateReverse(nb, clones, seeds, {wrtArg});
+        // The recomputed yielded values equal the forward results.
+        for (auto [k, form] : llvm::enumerate(forms)) {
+          Value recomputed = mapping.lookupOrNull(form.contribution);
+          if (form.fold == Fold::None && yArg[k] >= 0 && recomputed &&
+              recomputed.getDefiningOp())
+            recomputed.replaceAllUsesWith(args[yArg[k]]);
+        }
         FloatBuilder nfb(nb, nloc);
         Value d;
         if (failed(grads))

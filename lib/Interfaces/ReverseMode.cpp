@@ -5,7 +5,6 @@
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -70,13 +69,9 @@ mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
     if (!anyCotangent)
       continue;
     auto rule = dyn_cast<DifferentiableOpInterface>(op);
-    if (!rule) {
-      InFlightDiagnostic diag = op->emitOpError(
-          "has no derivative rule (DifferentiableOpInterface)");
-      if (auto function = op->getParentOfType<FunctionOpInterface>())
-        diag << "; it is needed to differentiate @" << function.getName();
-      return diag;
-    }
+    if (!rule)
+      return op->emitOpError("has no derivative rule "
+                             "(DifferentiableOpInterface)");
     SmallVector<bool> activeOperands;
     for (Value operand : op->getOperands())
       activeOperands.push_back(varied.contains(operand));
