@@ -99,10 +99,9 @@ FailureOr<func::FuncOp> mlir::glu::differentiateFunction(func::FuncOp function,
       argTypes.push_back(function.getResultTypes()[i]);
     }
 
-  // Built detached, under the forward's name so that diagnostics name the
-  // function being differentiated; renamed and inserted on success.
+  // Built detached; inserted on success.
   auto grad = func::FuncOp::create(
-      loc, function.getName(), FunctionType::get(ctx, argTypes, resultTypes));
+      loc, gradName, FunctionType::get(ctx, argTypes, resultTypes));
   Block *entry = grad.addEntryBlock();
   OpBuilder b = OpBuilder::atBlockEnd(entry);
   IRMapping mapping;
@@ -122,8 +121,16 @@ FailureOr<func::FuncOp> mlir::glu::differentiateFunction(func::FuncOp function,
   for (unsigned i : wrtArgs)
     wrt.push_back(entry->getArgument(i));
 
-  FailureOr<SmallVector<Value>> grads =
-      differentiateReverse(b, forward, seeds, wrt);
+  // Every error of a rule says which function it was differentiating.
+  FailureOr<SmallVector<Value>> grads;
+  {
+    ScopedDiagnosticHandler context(ctx, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        diag << "; it is needed to differentiate @" << function.getName();
+      return failure(); // on to the next handler
+    });
+    grads = differentiateReverse(b, forward, seeds, wrt);
+  }
   if (failed(grads)) {
     grad.erase();
     return failure();
@@ -134,7 +141,6 @@ FailureOr<func::FuncOp> mlir::glu::differentiateFunction(func::FuncOp function,
     results.push_back(gradient ? gradient : fb.zerosLike(value));
   func::ReturnOp::create(b, loc, results);
 
-  grad.setSymName(gradName);
   function->getBlock()->getOperations().insertAfter(
       Block::iterator(function.getOperation()), grad.getOperation());
 
