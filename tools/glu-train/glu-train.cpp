@@ -36,7 +36,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -174,29 +173,8 @@ int main(int argc, char **argv) {
 
   JitOptions jitOptions;
   jitOptions.defect = *defect;
-  auto compile =
-      [&](StringRef name) -> llvm::Expected<std::unique_ptr<JitFunction>> {
-    // Compile only `name` and what it references: the pipeline lowers the
-    // whole module it is given.
-    OwningOpRef<ModuleOp> copy = module->clone();
-    llvm::StringSet<> keep;
-    SmallVector<StringRef> work{name};
-    while (!work.empty()) {
-      StringRef next = work.pop_back_val();
-      if (!keep.insert(next).second)
-        continue;
-      Operation *symbol = SymbolTable::lookupSymbolIn(*copy, next);
-      if (!symbol)
-        continue;
-      if (auto uses = SymbolTable::getSymbolUses(symbol))
-        for (const SymbolTable::SymbolUse &use : *uses)
-          work.push_back(use.getSymbolRef().getRootReference().getValue());
-    }
-    for (auto function :
-         llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
-      if (!keep.contains(function.getName()))
-        function.erase();
-    return JitFunction::compile(*copy, name, jitOptions);
+  auto compile = [&](StringRef name) {
+    return compileFunction(*module, name, jitOptions);
   };
 
   GradientCheckOptions checkOptions;

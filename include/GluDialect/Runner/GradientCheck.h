@@ -15,6 +15,14 @@
 
 namespace mlir::glu {
 
+/// Compiles `function` of `module` alone (a pruned copy: the function and
+/// the symbols it references), as JitFunction::compile does. The pipeline
+/// lowers the whole module it is given, so this keeps a module of many
+/// functions from being compiled once per function.
+llvm::Expected<std::unique_ptr<JitFunction>>
+compileFunction(ModuleOp module, llvm::StringRef function,
+                const JitOptions &options = {});
+
 /// |a - b| / (|a| + |b|); 0 when a == b (both 0 included); NaN when either
 /// is NaN, so that a NaN can never pass a `<= bound` test.
 double symmetricRelativeError(double a, double b);
@@ -30,8 +38,7 @@ struct GradientCheckOptions {
   /// Random directions per differentiated argument.
   unsigned directions = 4;
   /// The finite-difference step h, relative to max(RMS of the argument, 1);
-  /// the check tries 3h, h, h/3, h/10 and h/30 and keeps the best (see
-  /// checkGradient).
+  /// the quotients are taken at 3h, h, h/3, h/10 and h/30.
   double step = 3e-3;
   uint64_t seed = 1;
 };
@@ -49,16 +56,20 @@ struct GradientCheckReport {
 /// of `forward`; `grad` takes `inputs` followed by `cotangents`.
 ///
 /// For each argument a in `wrt` and each of `directions` random directions
-/// u, compares the directional derivative <grad_a, u> with the fourth-order
-/// central difference (8(p(h) - p(-h)) - (p(2h) - p(-2h))) / 12h of
+/// u, compares the directional derivative <grad_a, u> with fourth-order
+/// central differences (8(p(h) - p(-h)) - (p(2h) - p(-2h))) / 12h of
 /// p(t) = <cotangents, forward(inputs with a + t u)>, accumulated in double,
-/// under symmetricRelativeError. u_i = |r_i| sign(grad_a_i) with r normal(0,
-/// 1), so that <grad_a, u> is large compared with the f32 rounding of the
-/// forward (a random-sign u makes it arbitrarily small). The difference is
-/// taken at the steps 3h, h, h/3, h/10 and h/30 and the closest counts:
-/// rounding noise grows as the step shrinks and kinks crossed by the
-/// perturbation (relu, clamps) grow with it, while a wrong gradient is wrong at
-/// every step. Differentiated arguments must be f32.
+/// under symmetricRelativeError.
+/// - u_i = |r_i| sign(grad_a_i) with r normal(0, 1), so that <grad_a, u> is
+///   large compared with the f32 rounding of the forward (with random signs
+///   it can be arbitrarily small).
+/// - The quotient is taken at the steps 3h, h, h/3, h/10 and h/30 and the
+///   closest counts: rounding noise grows as the step shrinks and kinks
+///   crossed by the perturbation (relu, clamps, maxima) grow with it, while
+///   a wrong gradient is wrong at every step. A perturbation can still cross
+///   a kink or a jump (a top-k selection) at every step: such functions are
+///   checked on fixed inputs.
+/// Differentiated arguments must be f32.
 llvm::Expected<GradientCheckReport>
 checkGradient(JitFunction &forward, JitFunction &grad,
               llvm::ArrayRef<HostTensor> inputs, llvm::ArrayRef<unsigned> wrt,
