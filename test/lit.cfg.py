@@ -28,4 +28,5 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.glu_tools_dir, config.llvm_tools_dir]
 tools = ["glu-opt", "glu-run", "mlir-opt", "split-file", "not"]
+tools += ["glu-train"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
