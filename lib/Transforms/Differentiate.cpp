@@ -242,17 +242,19 @@ struct GluDifferentiatePass
         continue;
       }
       emitted.push_back(*gradient);
-      // The request is served: its attributes go (the LLVM lowering would
-      // warn about unknown argument attributes).
-      function->removeAttr(kGradAttrName);
-      for (unsigned i = 0; i < function.getNumArguments(); ++i)
-        function.removeArgAttr(i, kNoGradAttrName);
     }
     if (!ok) {
       // Nothing is emitted when any function fails.
       for (func::FuncOp gradient : emitted)
         gradient.erase();
       return signalPassFailure();
+    }
+    // The requests are served: their attributes go (the LLVM lowering would
+    // warn about unknown argument attributes).
+    for (auto &[function, grad] : requests) {
+      function->removeAttr(kGradAttrName);
+      for (unsigned i = 0; i < function.getNumArguments(); ++i)
+        function.removeArgAttr(i, kNoGradAttrName);
     }
   }
 };

@@ -1,12 +1,25 @@
 // RUN: glu-opt %s -split-input-file -verify-diagnostics --glu-differentiate
-// RUN: not glu-opt %s -split-input-file --glu-differentiate 2>/dev/null | count 0
+// RUN: not glu-opt %s -split-input-file --glu-differentiate \
+// RUN:   --mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=NOTHING
 // Every diagnostic of glu-differentiate on a function: ops without a rule
 // (the message names the op and the function being differentiated) and
 // signatures it cannot handle. Each fails the pass and emits nothing: the
-// second RUN line checks that glu-opt prints no IR at all and exits
-// non-zero. Selection errors: differentiate-selection-invalid.mlir.
+// second RUN line checks, in the IR after the failed pass, that no gradient
+// function is left, not even @fine_grad, which was built before @no_rule
+// failed. Selection errors: differentiate-selection-invalid.mlir.
+// NOTHING:     IR Dump After GluDifferentiate Failed
+// NOTHING-NOT: func.func @{{[a-z_]*}}_grad(
+// NOTHING:     func.func @fine({{.*}} attributes {glu.grad = "fine_grad"}
+// NOTHING-NOT: func.func @{{[a-z_]*}}_grad(
 
-// An elementwise math op without a derivative rule.
+// A function that differentiates fine, then an elementwise math op
+// without a derivative rule.
+func.func @fine(%a: tensor<4xf32>) -> tensor<4xf32>
+    attributes {glu.grad = "fine_grad"} {
+  %e = math.exp %a : tensor<4xf32>
+  return %e : tensor<4xf32>
+}
+
 func.func @no_rule(%a: tensor<4xf32>) -> tensor<4xf32>
     attributes {glu.grad = "no_rule_grad"} {
   // expected-error @+1 {{'math.sin' op has no derivative rule (DifferentiableOpInterface); it is needed to differentiate @no_rule}}
