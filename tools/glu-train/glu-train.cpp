@@ -185,7 +185,8 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::formatv(
       "{0}: {1} function(s); SGD {2} steps, lr {3}; gradient check: {4} "
       "directions per argument, worst |a-b|/(|a|+|b|) <= {5:e1}\n",
-      inputFile, targets.size(), steps, learningRate, directions, tolerance);
+      std::string(inputFile), targets.size(), unsigned(steps),
+      double(learningRate), unsigned(directions), double(tolerance));
 
   for (const Target &target : targets) {
     auto forward = compile(target.name);
@@ -253,7 +254,7 @@ int main(int argc, char **argv) {
     if (!report)
       return fail(report.takeError());
     bool checkPassed = report->worst <= tolerance; // false for NaN
-    std::string line = llvm::formatv("  {0,-20}", target.name).str();
+    std::string line = llvm::formatv("  {0,-24}", target.name).str();
 
     bool trainPassed = true;
     if (train) {

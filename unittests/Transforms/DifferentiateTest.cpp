@@ -187,6 +187,36 @@ func.func @f(%a: tensor<4x6xf32>, %b: tensor<4x6xf32>) -> tensor<4x6xf32>
 })mlir",
      kSmooth},
 
+    // RMSNorm: y = x * rsqrt(mean(x^2) + eps) * w, and a reciprocal.
+    {"rmsnorm_rsqrt_reciprocal", R"mlir(
+func.func @f(%x: tensor<4x6xf32>, %w: tensor<6xf32>) -> tensor<4x6xf32>
+    attributes {glu.grad = "f_grad"} {
+  %e = tensor.empty() : tensor<4x6xf32>
+  %sq = linalg.square ins(%x : tensor<4x6xf32>) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+  %z = arith.constant dense<0.0> : tensor<4xf32>
+  %s = linalg.reduce ins(%sq : tensor<4x6xf32>) outs(%z : tensor<4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %r = arith.addf %in, %acc : f32
+      linalg.yield %r : f32
+    }
+  %k = arith.constant dense<0.1666666> : tensor<4xf32>
+  %eps = arith.constant dense<1.0e-1> : tensor<4xf32>
+  %m = arith.mulf %s, %k : tensor<4xf32>
+  %me = arith.addf %m, %eps : tensor<4xf32>
+  %er = tensor.empty() : tensor<4xf32>
+  %r = linalg.rsqrt ins(%me : tensor<4xf32>) outs(%er : tensor<4xf32>) -> tensor<4xf32>
+  %rb = linalg.broadcast ins(%r : tensor<4xf32>) outs(%e : tensor<4x6xf32>) dimensions = [1]
+  %wb = linalg.broadcast ins(%w : tensor<6xf32>) outs(%e : tensor<4x6xf32>) dimensions = [0]
+  %n = linalg.mul ins(%x, %rb : tensor<4x6xf32>, tensor<4x6xf32>) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+  %y = linalg.mul ins(%n, %wb : tensor<4x6xf32>, tensor<4x6xf32>) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+  %two = arith.constant dense<2.0> : tensor<4x6xf32>
+  %d = arith.addf %sq, %two : tensor<4x6xf32>
+  %inv = linalg.reciprocal ins(%d : tensor<4x6xf32>) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+  %o = arith.addf %y, %inv : tensor<4x6xf32>
+  return %o : tensor<4x6xf32>
+})mlir",
+     kSmooth},
+
     {"elementwise_map_transpose", R"mlir(
 func.func @f(%a: tensor<4x6xf32>, %b: tensor<6x4xf32>) -> tensor<6x4xf32>
     attributes {glu.grad = "f_grad"} {
