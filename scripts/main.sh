@@ -2,6 +2,8 @@
 # The main job: installs dependencies, builds glu, and runs the examples:
 # every file in examples/ is verified and lowered to LLVM by glu-opt, and each
 # function is JIT-compiled and called by glu-run on random inputs.
+# Then glu-train trains the GLU FFNs of examples/training through
+# glu-differentiate and checks their gradients and the MoE router's.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
@@ -38,4 +40,8 @@ run geglu-erf.mlir geglu_erf_back 4x4096xf16=random:2 4x8192xf16=random:1
 run geglu-quick.mlir geglu_quick 4x4096xf32=random:1 4x4096xf32=random:2
 run geglu-quick.mlir geglu_quick_ggml 4x4096xf32=random:1 4x4096xf32=random:2
 run geglu-quick.mlir geglu_quick_ggml_back 4x4096xf32=random:3 4x4096xf32=random:1 4x4096xf32=random:2
+
+echo "== glu-train: train a GLU FFN per model family through glu-differentiate"
+"$build/bin/glu-train" examples/training/ffn.mlir
+"$build/bin/glu-train" examples/training/moe-router.mlir
 echo "== done"

@@ -27,7 +27,8 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.glu_tools_dir, config.llvm_tools_dir]
-tools = ["glu-opt", "glu-run", "glu-compile", "mlir-opt", "split-file", "not"]
+tools = ["glu-opt", "glu-run", "glu-compile", "glu-train", "mlir-opt",
+         "split-file", "not"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # A C compiler for the ahead-of-time tests, and where libomp lives.

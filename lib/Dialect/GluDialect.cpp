@@ -5,6 +5,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -16,6 +17,17 @@ using namespace mlir::glu;
 #define GET_ATTRDEF_CLASSES
 #include "GluDialect/Dialect/GluAttrs.cpp.inc"
 
+namespace {
+/// Every glu op is pure and region-free: calls to functions containing them
+/// can be inlined (glu-differentiate works on inlined bodies).
+struct GluInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void GluDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
@@ -25,6 +37,7 @@ void GluDialect::initialize() {
 #define GET_OP_LIST
 #include "GluDialect/Dialect/GluOps.cpp.inc"
       >();
+  addInterfaces<GluInlinerInterface>();
 }
 
 Operation *GluDialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -15,4 +15,6 @@ void mlir::glu::registerDifferentiableOpInterfaceExternalModels(
   registerArithRules(registry);
   registerMathRules(registry);
   registerGluRules(registry);
+  registerLinalgRules(registry);
+  registerTensorRules(registry);
 }

@@ -95,6 +95,16 @@ struct SqrtRule : RuleBase<SqrtRule, math::SqrtOp> {
   }
 };
 
+// y = rsqrt(a) = a^(-1/2): da = dy * (-1/2) * a^(-3/2) = -0.5 * dy * y^3.
+struct RsqrtRule : RuleBase<RsqrtRule, math::RsqrtOp> {
+  static LogicalResult rule(FloatBuilder &fb, math::RsqrtOp op, Value dy,
+                            SmallVectorImpl<Value> &d) {
+    Value y = op.getResult();
+    d.assign({fb.mul(fb.mul(-0.5, dy), fb.mul(y, fb.mul(y, y)))});
+    return success();
+  }
+};
+
 // y = log(a): da = dy / a.
 struct LogRule : RuleBase<LogRule, math::LogOp> {
   static LogicalResult rule(FloatBuilder &fb, math::LogOp op, Value dy,
@@ -123,6 +133,7 @@ void mlir::glu::registerMathRules(DialectRegistry &registry) {
     math::AbsFOp::attachInterface<AbsFRule>(*ctx);
     math::FmaOp::attachInterface<FmaRule>(*ctx);
     math::SqrtOp::attachInterface<SqrtRule>(*ctx);
+    math::RsqrtOp::attachInterface<RsqrtRule>(*ctx);
     math::LogOp::attachInterface<LogRule>(*ctx);
     math::Log1pOp::attachInterface<Log1pRule>(*ctx);
   });

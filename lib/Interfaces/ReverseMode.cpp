@@ -5,8 +5,10 @@
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::glu;
@@ -20,11 +22,23 @@ FailureOr<SmallVector<Value>>
 mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
                                 ArrayRef<std::pair<Value, Value>> seeds,
                                 ArrayRef<Value> wrt) {
-  // Forward activity: values that depend on `wrt`.
+  // Forward activity: values that depend on `wrt`. An op's inputs are its
+  // operands and the values its regions use from above (captures).
   llvm::DenseSet<Value> varied(wrt.begin(), wrt.end());
+  auto activeCaptures = [&](Operation *op) {
+    llvm::SetVector<Value> captures;
+    if (op->getNumRegions())
+      getUsedValuesDefinedAbove(op->getRegions(), captures);
+    SmallVector<Value> active;
+    for (Value v : captures)
+      if (varied.contains(v))
+        active.push_back(v);
+    return active;
+  };
   for (Operation *op : ops) {
     if (llvm::none_of(op->getOperands(),
-                      [&](Value v) { return varied.contains(v); }))
+                      [&](Value v) { return varied.contains(v); }) &&
+        activeCaptures(op).empty())
       continue;
     for (Value result : op->getResults())
       if (isDifferentiableType(result.getType()))
@@ -58,15 +72,25 @@ mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
     if (!rule)
       return op->emitOpError("has no derivative rule "
                              "(DifferentiableOpInterface)");
-    SmallVector<Value> operandCotangents;
-    if (failed(rule.emitVJP(builder, resultCotangents, operandCotangents)))
+    SmallVector<bool> activeOperands;
+    for (Value operand : op->getOperands())
+      activeOperands.push_back(varied.contains(operand));
+    SmallVector<Value> captures = activeCaptures(op);
+    SmallVector<Value> operandCotangents, captureCotangents;
+    if (failed(rule.emitActiveVJP(builder, resultCotangents, activeOperands,
+                                  captures, operandCotangents,
+                                  captureCotangents)))
       return failure();
     assert(operandCotangents.size() == op->getNumOperands() &&
-           "a rule must return one cotangent slot per operand");
+           captureCotangents.size() == captures.size() &&
+           "a rule must return one cotangent slot per operand and capture");
     for (auto [operand, cotangent] :
          llvm::zip(op->getOperands(), operandCotangents))
       if (cotangent && varied.contains(operand))
         accumulate(operand, cotangent, op->getLoc());
+    for (auto [capture, cotangent] : llvm::zip(captures, captureCotangents))
+      if (cotangent)
+        accumulate(capture, cotangent, op->getLoc());
   }
 
   SmallVector<Value> gradients;

@@ -31,6 +31,8 @@ struct RuleBase
 void registerArithRules(DialectRegistry &registry);
 void registerMathRules(DialectRegistry &registry);
 void registerGluRules(DialectRegistry &registry);
+void registerLinalgRules(DialectRegistry &registry);
+void registerTensorRules(DialectRegistry &registry);
 
 } // namespace glu
 } // namespace mlir

@@ -33,7 +33,39 @@ def Glu_DifferentiableOpInterface : OpInterface<"DifferentiableOpInterface"> {
       "::llvm::LogicalResult", "emitVJP",
       (ins "::mlir::OpBuilder &":$builder,
            "::llvm::ArrayRef<::mlir::Value>":$resultCotangents,
-           "::llvm::SmallVectorImpl<::mlir::Value> &":$operandCotangents)>
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$operandCotangents)>,
+    InterfaceMethod<[{
+        The reverse-mode driver's entry point, which knows the activity of
+        the op's inputs. `activeOperands` has one flag per operand: false
+        where the operand does not depend on the differentiated values, so
+        its cotangent is not needed (a rule may leave that slot null and
+        save the work). `captures` lists the values the op's regions use
+        from above that do depend on them (a `linalg.generic` whose payload
+        reads a tensor with `tensor.extract`, say); on success
+        `captureCotangents` holds one slot per capture, like
+        `operandCotangents`.
+
+        The default computes every operand's cotangent with `emitVJP` and
+        rejects active captures with a diagnostic; ops with regions override
+        it.
+      }],
+      "::llvm::LogicalResult", "emitActiveVJP",
+      (ins "::mlir::OpBuilder &":$builder,
+           "::llvm::ArrayRef<::mlir::Value>":$resultCotangents,
+           "::llvm::ArrayRef<bool>":$activeOperands,
+           "::llvm::ArrayRef<::mlir::Value>":$captures,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$operandCotangents,
+           "::llvm::SmallVectorImpl<::mlir::Value> &":$captureCotangents),
+      /*methodBody=*/[{}], /*defaultImplementation=*/[{
+        captureCotangents.clear();
+        if (!captures.empty())
+          return $_op->emitOpError(
+              "uses a differentiable value defined above inside its region, "
+              "which its derivative rule does not support");
+        return ::llvm::cast<::mlir::glu::DifferentiableOpInterface>(
+                   $_op.getOperation())
+            .emitVJP(builder, resultCotangents, operandCotangents);
+      }]>
   ];
 }
 

@@ -21,8 +21,12 @@ namespace mlir::glu {
 /// `seeds` pairs values with their cotangents. Returns the cotangent of each
 /// value of `wrt`, or a null Value where it is zero (no path to a seed).
 ///
-/// Only active ops are differentiated: those with an operand that depends on
-/// `wrt` and a result with a cotangent. An active op without a rule is an
+/// Only active ops are differentiated: those with an input that depends on
+/// `wrt` and a result with a cotangent, where an op's inputs are its operands
+/// and the values its regions use from above (captures, e.g. a tensor a
+/// linalg.generic payload reads with tensor.extract). Rules are called
+/// through DifferentiableOpInterface::emitActiveVJP with the activity of
+/// each operand and the active captures. An active op without a rule is an
 /// error, reported on that op.
 FailureOr<SmallVector<Value>>
 differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,

@@ -3,9 +3,11 @@
 #ifndef GLUDIALECT_TRANSFORMS_PASSES_H
 #define GLUDIALECT_TRANSFORMS_PASSES_H
 
+#include "GluDialect/Dialect/GluDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

@@ -147,4 +147,88 @@ def GluVectorizeElementwise : Pass<"glu-vectorize-elementwise"> {
   ];
 }
 
+def GluDifferentiate : Pass<"glu-differentiate", "::mlir::ModuleOp"> {
+  let summary = "Emit reverse-mode gradient (VJP) functions of whole functions";
+  let description = [{
+    For each selected `func.func @f`, emits next to it a function computing
+    the vector-Jacobian product of `@f`:
+
+    - arguments: `@f`'s arguments, then one cotangent per floating-point
+      result (of that result's type; integer results take none);
+    - results: the gradient of each differentiable argument, in argument
+      order, each of that argument's type. An argument is differentiable
+      when it is a tensor of floats without the `glu.no_grad` argument
+      attribute; integer arguments (indices) never are.
+
+    Selection: a function carrying `glu.grad = "name"` is differentiated
+    into `@name` (the attribute is consumed); the `functions` option adds
+    `f` (gradient `@f_grad`) or `f=name`.
+
+    The gradient function recomputes `@f`'s body, then walks it backwards
+    (`differentiateReverse`), asking each op that carries a cotangent and
+    depends on a differentiable argument for its derivative rule through
+    `DifferentiableOpInterface`. The pass knows no op: the rules are
+    external models on the upstream ops (arith and math, elementwise on
+    tensors; every linalg structured op from its indexing maps and payload,
+    matmul giving transposed matmuls; tensor slices, concat, reshapes,
+    extract/insert) and on `glu.glu`, whose rule is `glu.glu_back`. Where a
+    value is used several times its cotangents are summed; ops that no
+    result depends on, or that depend on no differentiable argument, get no
+    derivative work, and dead code is removed from the gradient function.
+
+    Errors (each a diagnostic, nothing emitted, the pass fails): an active
+    op without a rule (the message names the op and the function), a
+    function that is external, has several blocks or non-tensor arguments
+    or results, no differentiable argument or no float result, an unknown
+    function in `functions`, a gradient name that is already taken.
+
+    Before:
+
+    ```mlir
+    func.func @ffn(%x: tensor<8x16xf32> {glu.no_grad}, %w1: tensor<16x64xf32>,
+                   %w2: tensor<32x16xf32>) -> tensor<8x16xf32>
+        attributes {glu.grad = "ffn_grad"} {
+      %h = linalg.matmul ins(%x, %w1 : ...) outs(%z1 : tensor<8x64xf32>) -> tensor<8x64xf32>
+      %a = glu.glu swiglu(%h) : tensor<8x64xf32> -> tensor<8x32xf32>
+      %y = linalg.matmul ins(%a, %w2 : ...) outs(%z2 : tensor<8x16xf32>) -> tensor<8x16xf32>
+      return %y : tensor<8x16xf32>
+    }
+    ```
+
+    After (abridged; `@ffn` is kept):
+
+    ```mlir
+    func.func @ffn_grad(%x: tensor<8x16xf32>, %w1: tensor<16x64xf32>,
+                        %w2: tensor<32x16xf32>, %dy: tensor<8x16xf32>)
+        -> (tensor<16x64xf32>, tensor<32x16xf32>) {
+      ...                                              // the forward again
+      %dw2 = linalg.matmul indexing_maps = [(m,n,k) -> (k,m), (m,n,k) -> (k,n), ...]
+               ins(%a, %dy ...)                         // a^T dy
+      %da = linalg.matmul indexing_maps = [..., (m,n,k) -> (n,k), ...]
+               ins(%dy, %w2 ...)                        // dy w2^T
+      %dh = glu.glu_back swiglu(%da, %h) : ...
+      %dw1 = linalg.matmul ... ins(%x, %dh ...)         // x^T dh
+      return %dw1, %dw2 : tensor<16x64xf32>, tensor<32x16xf32>
+    }
+    ```
+
+    See docs/differentiation.md for the rules and their derivations.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::glu::GluDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+  let options = [
+    ListOption<"functions", "functions", "std::string",
+               "Functions to differentiate besides those carrying glu.grad: "
+               "`f` (gradient @f_grad) or `f=name`">,
+  ];
+}
+
 #endif // GLU_TRANSFORMS_PASSES_TD

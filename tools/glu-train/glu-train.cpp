@@ -1,0 +1,313 @@
+//===- glu-train.cpp - Train and gradient-check functions via glu-differentiate
+//===//
+//
+//   glu-train FILE.mlir [--steps=N] [--lr=X] [--function=NAME ...]
+//
+// Runs `--inline --glu-differentiate` on FILE, JIT-compiles the results
+// through the CPU pipeline (glu-to-llvm) and, for every function that asked
+// for a gradient with `glu.grad`:
+//
+// - a loss `@M_loss(x, t, params...) -> tensor<f32>` whose model
+//   `@M(x, params...) -> y` is in the file is TRAINED: x is normal(0, 1),
+//   t = @M(x, teacher params) with random teacher weights, and the student
+//   params (other random weights) follow plain SGD, p -= lr * dloss/dp, for
+//   --steps steps. It prints the loss at the start, the middle and the end,
+//   and fails unless the loss fell at least --min-drop times;
+// - every selected function (losses included, at the student's initial
+//   weights) is GRADIENT-CHECKED: the gradient function's directional
+//   derivatives along random directions are compared with finite
+//   differences of the forward function (GradientCheck.h), and the worst
+//   SPEC-metric error |a-b|/(|a|+|b|) must not exceed --gradcheck-tolerance
+//   (NaN fails).
+//
+// Parameters are initialised normal(0, 1/fan_in) for matrices [in, out],
+// normal(0, 0.1^2) for vectors (biases). Exit status 1 on any failure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Runner/GradientCheck.h"
+#include "GluDialect/Runner/JitRunner.h"
+#include "GluDialect/Transforms/Differentiate.h"
+#include "GluDialect/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::glu;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("glu-train options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::list<std::string>
+    selected("function",
+             cl::desc("Only these functions (default: every function with "
+                      "glu.grad)"),
+             cl::value_desc("name"), cl::cat(category));
+static cl::opt<unsigned> steps("steps", cl::desc("SGD steps"), cl::init(300),
+                               cl::cat(category));
+static cl::opt<double> learningRate("lr", cl::desc("SGD learning rate"),
+                                    cl::init(0.5), cl::cat(category));
+static cl::opt<double>
+    minDrop("min-drop",
+            cl::desc("Fail unless the loss falls at least this many times"),
+            cl::init(10.0), cl::cat(category));
+static cl::opt<double> tolerance(
+    "gradcheck-tolerance",
+    cl::desc("Fail when the worst finite-difference error exceeds this"),
+    cl::init(1e-2), cl::cat(category));
+static cl::opt<unsigned>
+    directions("gradcheck-directions",
+               cl::desc("Random directions per differentiated argument"),
+               cl::init(4), cl::cat(category));
+static cl::opt<double>
+    step("gradcheck-step",
+         cl::desc("Finite-difference step, relative to the argument's RMS"),
+         cl::init(3e-3), cl::cat(category));
+static cl::opt<unsigned> seed("seed", cl::desc("Seed of every random draw"),
+                              cl::init(1), cl::cat(category));
+static cl::opt<std::string> injectDefect(
+    "test-inject-defect",
+    cl::desc("Testing only: differentiate and compile with a deliberate "
+             "defect, to show the checks catch it"),
+    cl::init(""), cl::Hidden, cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "glu-train: error: " << message << "\n";
+  return 1;
+}
+
+static int fail(llvm::Error error) {
+  return fail(llvm::toString(std::move(error)));
+}
+
+namespace {
+/// A function that asked for a gradient, recorded before the pass consumes
+/// its glu.grad attribute.
+struct Target {
+  std::string name, gradName;
+  SmallVector<unsigned> wrt;
+};
+
+/// Random parameters of `shape` (see the file comment).
+HostTensor initParameter(ArrayRef<int64_t> shape, uint64_t seed) {
+  double scale = shape.size() == 2   ? 1.0 / std::sqrt(double(shape[0]))
+                 : shape.size() == 1 ? 0.1
+                                     : 1.0;
+  return randomNormal(shape, seed, scale);
+}
+
+HostTensor scalarOne() {
+  HostTensor one(ElementKind::F32, {});
+  one.set(0, 1.0);
+  return one;
+}
+
+std::string formatError(double e) {
+  return std::isnan(e) ? "NaN" : llvm::formatv("{0:e1}", e).str();
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "glu-train: train and gradient-check functions differentiated by "
+      "glu-differentiate\n");
+  std::optional<testing::Defect> defect = testing::parseDefect(injectDefect);
+  if (!defect)
+    return fail("unknown --test-inject-defect '" + injectDefect + "'");
+  testing::DefectGuard guard(*defect);
+  auto start = std::chrono::steady_clock::now();
+
+  DialectRegistry registry;
+  registerRunnerDialects(registry);
+  MLIRContext context(registry);
+  std::string errorMessage;
+  auto file = openInputFile(inputFile, &errorMessage);
+  if (!file)
+    return fail(errorMessage);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return fail("'" + inputFile + "' could not be parsed or verified");
+
+  SmallVector<Target> targets;
+  for (auto function : module->getOps<func::FuncOp>()) {
+    auto gradName = function->getAttrOfType<StringAttr>(kGradAttrName);
+    if (!gradName || (!selected.empty() &&
+                      !llvm::is_contained(selected, function.getName())))
+      continue;
+    Target target{function.getName().str(), gradName.str(), {}};
+    for (unsigned i = 0; i < function.getNumArguments(); ++i)
+      if (isDifferentiableArgument(function, i))
+        target.wrt.push_back(i);
+    targets.push_back(std::move(target));
+  }
+  if (targets.empty())
+    return fail("no function with " + kGradAttrName + " in '" + inputFile +
+                "'" + (selected.empty() ? "" : " among --function"));
+
+  PassManager pm(&context);
+  pm.addPass(createInlinerPass());
+  pm.addPass(createGluDifferentiate());
+  if (failed(pm.run(*module)))
+    return fail("glu-differentiate failed (diagnostics above)");
+
+  JitOptions jitOptions;
+  jitOptions.defect = *defect;
+  auto compile = [&](StringRef name) {
+    return compileFunction(*module, name, jitOptions);
+  };
+
+  GradientCheckOptions checkOptions;
+  checkOptions.directions = directions;
+  checkOptions.seed = seed;
+  checkOptions.step = step;
+  bool allPassed = true;
+  llvm::outs() << llvm::formatv(
+      "{0}: {1} function(s); SGD {2} steps, lr {3}; gradient check: {4} "
+      "directions per argument, worst |a-b|/(|a|+|b|) <= {5:e1}\n",
+      std::string(inputFile), targets.size(), unsigned(steps),
+      double(learningRate), unsigned(directions), double(tolerance));
+
+  for (const Target &target : targets) {
+    auto forward = compile(target.name);
+    if (!forward)
+      return fail(forward.takeError());
+    auto grad = compile(target.gradName);
+    if (!grad)
+      return fail(grad.takeError());
+    ArrayRef<TensorSpec> args = (*forward)->arguments();
+    for (const TensorSpec &spec : args)
+      for (int64_t size : spec.shape)
+        if (size < 0)
+          return fail("@" + target.name +
+                      " has a dynamic size; glu-train "
+                      "needs static shapes to draw its inputs");
+
+    StringRef name(target.name);
+    std::string modelName =
+        name.ends_with("_loss") ? name.drop_back(5).str() : std::string();
+    bool train =
+        !modelName.empty() && module->lookupSymbol<func::FuncOp>(modelName);
+    std::vector<HostTensor> inputs;
+    std::vector<HostTensor> cotangents;
+    std::unique_ptr<JitFunction> model;
+    if (train) {
+      // @M_loss(x, t, params...) and @M(x, params...).
+      auto compiled = compile(modelName);
+      if (!compiled)
+        return fail(compiled.takeError());
+      model = std::move(*compiled);
+      if (args.size() < 3 || target.wrt.empty() || target.wrt.front() != 2 ||
+          target.wrt.size() != args.size() - 2 ||
+          model->arguments().size() != args.size() - 1 ||
+          (*forward)->results().size() != 1 ||
+          !(*forward)->results()[0].shape.empty())
+        return fail("@" + target.name +
+                    " must be (x, t, params...) -> "
+                    "tensor<f32> with x and t glu.no_grad, and @" +
+                    modelName + " (x, params...)");
+      HostTensor x = randomNormal(args[0].shape, seed);
+      std::vector<HostTensor> teacher{x};
+      for (size_t i = 2; i < args.size(); ++i)
+        teacher.push_back(initParameter(args[i].shape, seed * 1000 + i));
+      auto targetsOut = model->call(teacher);
+      if (!targetsOut)
+        return fail(targetsOut.takeError());
+      inputs = {x, (*targetsOut)[0]};
+      for (size_t i = 2; i < args.size(); ++i)
+        inputs.push_back(initParameter(args[i].shape, seed * 2000 + i));
+      cotangents.push_back(scalarOne());
+    } else {
+      for (auto [i, spec] : llvm::enumerate(args)) {
+        if (spec.kind != ElementKind::F32)
+          return fail("@" + target.name + " argument #" + llvm::Twine(i) +
+                      " is not f32; glu-train draws f32 inputs only");
+        inputs.push_back(randomNormal(spec.shape, seed * 3000 + i));
+      }
+      for (auto [i, spec] : llvm::enumerate((*forward)->results()))
+        if (spec.kind == ElementKind::F32)
+          cotangents.push_back(randomNormal(spec.shape, seed * 4000 + i));
+    }
+
+    auto report = checkGradient(**forward, **grad, inputs, target.wrt,
+                                cotangents, checkOptions);
+    if (!report)
+      return fail(report.takeError());
+    bool checkPassed = report->worst <= tolerance; // false for NaN
+    std::string line = llvm::formatv("  {0,-24}", target.name).str();
+
+    bool trainPassed = true;
+    if (train) {
+      std::vector<HostTensor> gradInputs = inputs;
+      gradInputs.push_back(cotangents[0]);
+      size_t numParams = target.wrt.size();
+      double losses[3] = {0, 0, 0};
+      for (unsigned step = 0; step <= steps; ++step) {
+        auto loss = (*forward)->call(inputs);
+        if (!loss)
+          return fail(loss.takeError());
+        double value = (*loss)[0].get(0);
+        if (step == 0)
+          losses[0] = value;
+        if (step == steps / 2)
+          losses[1] = value;
+        if (step == steps) {
+          losses[2] = value;
+          break;
+        }
+        auto grads = (*grad)->call(gradInputs);
+        if (!grads)
+          return fail(grads.takeError());
+        for (size_t p = 0; p < numParams; ++p) {
+          HostTensor &param = inputs[target.wrt[p]];
+          const HostTensor &g = (*grads)[p];
+          for (int64_t i = 0, e = param.numElements(); i < e; ++i)
+            param.set(i, param.get(i) - learningRate * g.get(i));
+          gradInputs[target.wrt[p]] = param;
+        }
+      }
+      double drop = losses[0] / losses[2];
+      trainPassed = drop >= minDrop; // false for NaN
+      line += llvm::formatv(" loss {0:e3} (step 0)  {1:e3} (step {2})  "
+                            "{3:e3} (step {4})  fell {5:f1}x {6}",
+                            losses[0], losses[1], steps / 2, losses[2], steps,
+                            drop, trainPassed ? "ok  " : "FAIL")
+                  .str();
+    }
+    std::string perArgument;
+    for (double e : report->worstPerArgument)
+      perArgument += (perArgument.empty() ? "" : " ") + formatError(e);
+    line += llvm::formatv(" | gradcheck worst {0} {1} ({2})",
+                          formatError(report->worst),
+                          checkPassed ? "ok" : "FAIL", perArgument)
+                .str();
+    llvm::outs() << line << "\n";
+    allPassed &= checkPassed && trainPassed;
+  }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  llvm::outs() << llvm::formatv("  {0} in {1:f1} s\n",
+                                allPassed ? "all passed" : "FAILED", seconds);
+  return allPassed ? 0 : 1;
+}
