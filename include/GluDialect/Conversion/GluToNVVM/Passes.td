@@ -1,0 +1,176 @@
+//===- Passes.td - glu GPU (NVVM) lowering passes ----------*- tablegen -*-===//
+
+#ifndef GLU_CONVERSION_GLUTONVVM_PASSES_TD
+#define GLU_CONVERSION_GLUTONVVM_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GluMapElementwiseToGPU : Pass<"glu-gpu-map-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Map elementwise linalg on buffers to vectorized gpu.launch kernels";
+  let description = [{
+    Rewrites every elementwise `linalg.generic` on buffers (all loops
+    parallel, identity indexing maps, scalar inputs allowed; named
+    elementwise ops such as `linalg.fill` are generalized first) of a host
+    function into one `gpu.launch` whose threads each process one tile of
+    `vector-bytes` bytes (several elements) of every operand at a time:
+
+    - The iteration space is flattened to rows x columns: all dimensions
+      collapse into one when every operand has the identity layout (the
+      split form: one contiguous stream), else the leading dimensions
+      collapse into rows and the last one stays (the fused forms, whose
+      halves are strided views of one buffer). Tiles never cross a row.
+    - A tile that is whole and whose row start is aligned for every operand
+      (checked at run time, per tile) uses `vector.load`/`vector.store`
+      with that alignment (16-byte global loads and stores); the ragged end
+      of each row and misaligned rows take a scalar loop with the same body.
+    - Two operands that are the even and odd elements of one buffer (the
+      `interleaved` packing) are read with one contiguous load of twice the
+      width and split with `vector.shuffle` (outputs are interleaved with a
+      shuffle and written with one store).
+    - The body is the generic's scalar body, cloned once on vectors and once
+      on scalars: the same ops, so the same bits per element.
+    - A grid-stride loop over tiles; the grid is ceil(tiles / block-size)
+      blocks (capped at 2^31 - 1), so a large tensor fills the device.
+
+    Before:
+
+    ```mlir
+    linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%x, %g : memref<?x4096xbf16>, memref<?x4096xbf16>) outs(%y : memref<?x4096xbf16>) {...}
+    ```
+
+    After (abridged):
+
+    ```mlir
+    %xf = memref.collapse_shape %x [[0, 1]] : memref<?x4096xbf16> into memref<?xbf16>
+    ...
+    gpu.launch blocks(%bx, ...) in (%gx = %grid, ...) threads(%tx, ...) in (%sx = %c256, ...) {
+      scf.for %tile = %first to %tiles step %stride {
+        scf.if %whole_and_aligned {
+          %a = vector.load %xf[%c] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
+          ...                                  // the body on vector<8xf32>
+          vector.store %r, %yf[%c] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
+        } else {
+          scf.for %k = %c0 to %left step %c1 { ... }   // the body on scalars
+        }
+      }
+      gpu.terminator
+    }
+    ```
+
+    Generics inside `gpu.launch` or `gpu.module`, and ones that are not
+    elementwise, are left alone (`glu-gpu-device-buffers` then reports
+    those that would touch device memory from the host).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Bytes of the widest operand one thread loads or stores at once "
+           "(a power of two)">,
+  ];
+}
+
+def GluGPUDeviceBuffers : Pass<"glu-gpu-device-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Allocate the kernels' buffers on the device and reject host accesses";
+  let description = [{
+    After `glu-gpu-map-elementwise`, a host function's memref arguments and
+    results are device buffers (the caller's contract). This pass makes
+    its allocations agree: every `memref.alloc` whose buffer a `gpu.launch`
+    captures, a `func.return` returns or a `func.call` passes on becomes a
+    `gpu.alloc` (device memory, not managed memory), and every
+    `memref.dealloc` of such a buffer becomes a `gpu.dealloc`; both are
+    made async on a fresh stream and waited for, as `gpu-to-llvm` requires.
+    Any host op that would still read or write a device buffer (a linalg
+    op that is not elementwise, `memref.copy`, a load) is an error: it
+    would dereference a device pointer on the host.
+
+    Before:
+
+    ```mlir
+    %y = memref.alloc(%n) : memref<?x8xf32>
+    gpu.launch ... { ... %y ... }
+    return %y : memref<?x8xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %t0 = gpu.wait async
+    %y, %t1 = gpu.alloc async [%t0] (%n) : memref<?x8xf32>
+    gpu.wait [%t1]
+    gpu.launch ... { ... %y ... }
+    return %y : memref<?x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def GluGPUKernelAttributes : Pass<"glu-gpu-kernel-attributes", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Keep LLVM from regrouping the kernels' per-lane code into vectors";
+  let description = [{
+    Adds the LLVM function attribute `noimplicitfloat` (through
+    `passthrough`) to every kernel of the module. glu-gpu-map-elementwise
+    computes the lanes of a tile one after the other so that only one
+    lane's temporaries are live at a time; LLVM's SLP vectorizer, which the
+    NVVM serialization runs, would regroup them into vector operations that
+    the NVPTX backend then splits op by op across all lanes, keeping every
+    lane live (measured on swiglu's bf16 backward: 115 registers instead of
+    48, hence a third of the occupancy). `noimplicitfloat` turns SLP and
+    loop vectorization off for those functions and changes nothing else in
+    NVPTX code: the same instructions, in lane order.
+
+    Before:
+
+    ```mlir
+    gpu.func @k(...) kernel { ... }
+    ```
+
+    After:
+
+    ```mlir
+    gpu.func @k(...) kernel attributes {passthrough = ["noimplicitfloat"]} { ... }
+    ```
+  }];
+}
+
+def GluGPULaunchToLoops : Pass<"glu-gpu-launch-to-loops", "::mlir::func::FuncOp"> {
+  let summary = "Testing: run gpu.launch bodies as sequential loops on the CPU";
+  let description = [{
+    Replaces each `gpu.launch` with a one-dimensional grid and block (the
+    kind `glu-gpu-map-elementwise` creates) by two nested `scf.for` loops
+    over block and thread ids that run its body, so that the kernels'
+    index arithmetic, alignment tests, shuffles and vectorized bodies can
+    be executed and compared bit for bit with the CPU pipeline on a machine
+    without a GPU (`glu-run --target=cuda-emulated`). Bodies that use
+    anything but the ids and sizes (barriers, shuffles, shared memory) are
+    rejected: sequential execution would not be faithful.
+
+    Before:
+
+    ```mlir
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %g, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+      ... gpu.terminator
+    }
+    ```
+
+    After:
+
+    ```mlir
+    scf.for %bx = %c0 to %g step %c1 {
+      scf.for %tx = %c0 to %c256 step %c1 { ... }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+#endif // GLU_CONVERSION_GLUTONVVM_PASSES_TD
