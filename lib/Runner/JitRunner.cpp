@@ -38,6 +38,7 @@ void mlir::glu::registerRunnerDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
+  registerAllGPUToLLVMIRTranslations(registry);
   registerDifferentiableOpInterfaceExternalModels(registry);
   registerBufferizableOpInterfaceExternalModels(registry);
 }
@@ -160,9 +161,14 @@ JitFunction::compile(ModuleOp module, llvm::StringRef name,
     });
     testing::DefectGuard guard(options.defect);
     PassManager pm(ctx);
-    buildGluToLLVMPipeline(pm, GluToLLVMOptions());
+    if (options.pipeline)
+      options.pipeline(pm);
+    else
+      buildGluToLLVMPipeline(pm, GluToLLVMOptions());
     if (failed(pm.run(module)))
-      return error("the glu-to-llvm pipeline failed:\n" + diagnostics);
+      return error(llvm::Twine(options.pipeline ? "the compilation"
+                                                : "the glu-to-llvm") +
+                   " pipeline failed:\n" + diagnostics);
   }
 
   static bool targetsReady = [] {

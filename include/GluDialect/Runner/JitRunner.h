@@ -14,11 +14,13 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 
 namespace mlir {
 class ExecutionEngine;
 class DialectRegistry;
+class OpPassManager;
 namespace glu {
 
 /// Registers what the runner needs: the glu dialect and its interfaces, the
@@ -35,6 +37,9 @@ struct JitOptions {
   bool poisonAllocations = false;
   /// Testing only: compile with a deliberate defect (see Testing.h).
   testing::Defect defect = testing::Defect::None;
+  /// The pipeline that lowers the module to the LLVM dialect for the CPU;
+  /// empty: glu-to-llvm.
+  std::function<void(OpPassManager &)> pipeline;
 };
 
 /// The type of an argument or result: element kind and sizes (-1: dynamic).
