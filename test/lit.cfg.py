@@ -24,3 +24,32 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.glu_tools_dir, config.llvm_tools_dir]
 tools = ["glu-opt", "glu-run", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# `not` at the start of a RUN line is found through PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# CUDA: tests that assemble PTX need the toolkit (ptxas, libdevice), tests
+# that run kernels need a driver with a device; without them they are
+# UNSUPPORTED (skipped), never passed. lit clears the environment, so the
+# toolkit's path comes from the build (GLU_CUDA_TOOLKIT).
+config.substitutions.append(("%cuda_toolkit", config.cuda_toolkit))
+config.substitutions.append(("%glu_obj_root", config.glu_obj_root))
+if os.access(os.path.join(config.cuda_toolkit, "bin", "ptxas"), os.X_OK):
+    config.available_features.add("cuda-toolkit")
+
+
+def _has_cuda_driver():
+    import ctypes
+
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    return (cuda.cuInit(0) == 0
+            and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0
+            and count.value > 0)
+
+
+if _has_cuda_driver():
+    config.available_features.add("cuda-driver")

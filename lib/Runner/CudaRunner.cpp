@@ -109,6 +109,12 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
     }
   }
 
+  // Without a driver there is nothing to compile for (and the host code's
+  // global constructors, which load the kernels, could not run).
+  std::string detail;
+  if (cuda::initialize(&detail) != cuda::Status::Ok)
+    return llvm::make_error<NoCudaDriverError>(detail);
+
   MLIRContext *ctx = module.getContext();
   for (unsigned i = 0; i < func.getNumArguments(); ++i)
     func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
@@ -122,6 +128,8 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
   llvm::SmallString<128> ptxas(options.toolkit);
   llvm::sys::path::append(ptxas, "bin", "ptxas");
   pipeline.format = llvm::sys::fs::can_execute(ptxas) ? "bin" : "isa";
+  if (std::string problem = checkGluToNVVMOptions(pipeline); !problem.empty())
+    return error(problem);
   std::string diagnostics;
   {
     ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
@@ -135,12 +143,6 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
     if (failed(pm.run(module)))
       return error("the glu-to-nvvm pipeline failed:\n" + diagnostics);
   }
-
-  // The host code's global constructors load the kernels: the driver must
-  // be there before the engine is initialized.
-  std::string detail;
-  if (cuda::initialize(&detail) != cuda::Status::Ok)
-    return llvm::make_error<NoCudaDriverError>(detail);
 
   static bool targetsReady = [] {
     llvm::InitializeNativeTarget();

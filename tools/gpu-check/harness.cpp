@@ -517,10 +517,10 @@ struct Row {
   std::map<std::string, double> gbps;
 };
 
-int usage() {
-  std::fprintf(stderr, "usage: glu-gpu-check [--dry-run] [--filter=REGEX] "
-                       "[--no-bandwidth] [--reps=N] [--dump=DIR]\n");
-  return 1;
+int usage(FILE *to, int status) {
+  std::fprintf(to, "usage: glu-gpu-check [--dry-run] [--filter=REGEX] "
+                   "[--no-bandwidth] [--reps=N] [--dump=DIR]\n");
+  return status;
 }
 
 } // namespace
@@ -541,8 +541,10 @@ int main(int argc, char **argv) {
       reps = std::max(1, std::atoi(a.c_str() + 7));
     else if (a.rfind("--dump=", 0) == 0)
       dump = a.substr(7);
+    else if (a == "--help")
+      return usage(stdout, 0);
     else
-      return usage();
+      return usage(stderr, 1);
   }
   std::regex pattern(filter.empty() ? ".*" : filter);
 

@@ -20,7 +20,8 @@ line:
   contract     fma - math.fma: FMAs nobody asked for -- must be 0
 
 With --ptxas, each module is assembled for its target (ptxas -arch=sm_XX -v)
-and a line 'ptxas NAME: registers R, spill stores S, spill loads L' follows.
+and a line 'ptxas NAME: R registers, S bytes spill stores, L bytes spill
+loads' follows (ptxas's own numbers).
 """
 import argparse
 import os
@@ -100,9 +101,9 @@ def main():
                 regs = re.search(r"Used (\d+) registers", run.stderr)
                 spill = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads",
                                   run.stderr)
-                print(f"ptxas {name}: registers {regs.group(1) if regs else '?'},"
-                      f" spill stores {spill.group(1) if spill else '?'},"
-                      f" spill loads {spill.group(2) if spill else '?'}")
+                print(f"ptxas {name}: {regs.group(1) if regs else '?'} registers,"
+                      f" {spill.group(1) if spill else '?'} bytes spill stores,"
+                      f" {spill.group(2) if spill else '?'} bytes spill loads")
     if not found:
         sys.exit("ptx_census.py: no gpu.binary with PTX (format=isa) in " + opts.input)
 

@@ -51,9 +51,9 @@ class CudaFunction {
 public:
   ~CudaFunction();
 
-  /// Compiles `module` (consumed) through glu-to-nvvm (cubin when ptxas is
-  /// found, else PTX), then loads the driver (NoCudaDriverError without
-  /// one) and the kernels.
+  /// Checks the signature, loads the driver (NoCudaDriverError without
+  /// one), compiles `module` (consumed) through glu-to-nvvm (cubin when
+  /// ptxas is found, else PTX) and loads the kernels.
   static llvm::Expected<std::unique_ptr<CudaFunction>>
   compile(ModuleOp module, llvm::StringRef function,
           const CudaOptions &options = {});

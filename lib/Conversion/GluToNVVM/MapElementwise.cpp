@@ -545,13 +545,13 @@ struct GluMapElementwiseToGPUPass
       getOperation().emitError()
           << "glu-gpu-map-elementwise: vector-bytes must be a power of two, "
              "got "
-          << vectorBytes;
+          << static_cast<int64_t>(vectorBytes);
       return signalPassFailure();
     }
     if (blockSize <= 0 || blockSize > 1024) {
       getOperation().emitError()
           << "glu-gpu-map-elementwise: block-size must be in [1, 1024], got "
-          << blockSize;
+          << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());

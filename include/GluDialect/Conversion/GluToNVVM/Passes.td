@@ -113,34 +113,6 @@ def GluGPUDeviceBuffers : Pass<"glu-gpu-device-buffers", "::mlir::func::FuncOp">
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
-def GluGPUKernelAttributes : Pass<"glu-gpu-kernel-attributes", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Keep LLVM from regrouping the kernels' per-lane code into vectors";
-  let description = [{
-    Adds the LLVM function attribute `noimplicitfloat` (through
-    `passthrough`) to every kernel of the module. glu-gpu-map-elementwise
-    computes the lanes of a tile one after the other so that only one
-    lane's temporaries are live at a time; LLVM's SLP vectorizer, which the
-    NVVM serialization runs, would regroup them into vector operations that
-    the NVPTX backend then splits op by op across all lanes, keeping every
-    lane live (measured on swiglu's bf16 backward: 115 registers instead of
-    48, hence a third of the occupancy). `noimplicitfloat` turns SLP and
-    loop vectorization off for those functions and changes nothing else in
-    NVPTX code: the same instructions, in lane order.
-
-    Before:
-
-    ```mlir
-    gpu.func @k(...) kernel { ... }
-    ```
-
-    After:
-
-    ```mlir
-    gpu.func @k(...) kernel attributes {passthrough = ["noimplicitfloat"]} { ... }
-    ```
-  }];
-}
-
 def GluGPULaunchToLoops : Pass<"glu-gpu-launch-to-loops", "::mlir::func::FuncOp"> {
   let summary = "Testing: run gpu.launch bodies as sequential loops on the CPU";
   let description = [{
