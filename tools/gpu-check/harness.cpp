@@ -9,7 +9,7 @@
 //          calling lib/Runtime/CudaRuntime.cpp).
 //
 //   glu-gpu-check [--dry-run] [--filter=REGEX] [--no-bandwidth] [--reps=N]
-//                 [--dump=DIR]
+//                 [--dump=DIR] [--bandwidth-shape=ROWSxHALF]
 //
 // For every case (variant x rounding plan x packing x {fwd, bwd} x type)
 // and two shapes (one whose rows are all aligned for 16-byte vectors, one
@@ -519,7 +519,8 @@ struct Row {
 
 int usage(FILE *to, int status) {
   std::fprintf(to, "usage: glu-gpu-check [--dry-run] [--filter=REGEX] "
-                   "[--no-bandwidth] [--reps=N] [--dump=DIR]\n");
+                   "[--no-bandwidth] [--reps=N] [--dump=DIR] "
+                   "[--bandwidth-shape=ROWSxHALF]\n");
   return status;
 }
 
@@ -528,6 +529,8 @@ int usage(FILE *to, int status) {
 int main(int argc, char **argv) {
   bool dryRun = false, bandwidth = true;
   int reps = 10;
+  // 2^28 output elements: >= 1.5 GiB moved in bf16, 3 GiB in f32.
+  long long bandwidthRows = 32768, bandwidthHalf = 8192;
   std::string filter, dump;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -541,7 +544,12 @@ int main(int argc, char **argv) {
       reps = std::max(1, std::atoi(a.c_str() + 7));
     else if (a.rfind("--dump=", 0) == 0)
       dump = a.substr(7);
-    else if (a == "--help")
+    else if (a.rfind("--bandwidth-shape=", 0) == 0) {
+      if (std::sscanf(a.c_str() + 18, "%lldx%lld", &bandwidthRows,
+                      &bandwidthHalf) != 2 ||
+          bandwidthRows < 1 || bandwidthHalf < 1)
+        return usage(stderr, 1);
+    } else if (a == "--help")
       return usage(stdout, 0);
     else
       return usage(stderr, 1);
@@ -640,7 +648,8 @@ int main(int argc, char **argv) {
   double copyGBps = 0;
   bool timed = false;
   if (!dryRun && bandwidth) {
-    const size_t copyBytes = size_t(1) << 30;
+    // As many bytes as one f32 operand of the timed shape: 1 GiB by default.
+    const size_t copyBytes = size_t(bandwidthRows * bandwidthHalf) * 4;
     void *src = cuda::allocate(copyBytes), *dst = cuda::allocate(copyBytes);
     double ms = src && dst && fillDevice(src, copyBytes, Type::F32, 1)
                     ? cuda::timeDeviceCopy(dst, src, copyBytes, reps)
@@ -660,8 +669,7 @@ int main(int argc, char **argv) {
           std::strcmp(c.rounding, "two_round") != 0 || c.type == Type::F16 ||
           std::strcmp(c.packing, "swapped") == 0 || copyGBps <= 0)
         continue;
-      // 2^28 output elements: >= 1.5 GiB moved in bf16, 3 GiB in f32.
-      Speed s = timeCase(c, 32768, 8192, reps);
+      Speed s = timeCase(c, bandwidthRows, bandwidthHalf, reps);
       cuda::trimCache();
       if (!s.ok) {
         std::printf("ERROR timing %s: %s\n", c.name, cuda::lastError().c_str());
@@ -689,8 +697,8 @@ int main(int argc, char **argv) {
               timed ? ", bandwidth against a device-to-device copy" : "");
   if (timed)
     std::printf("copy: %.0f GB/s; bandwidth columns: %% of copy (GB/s), kernel "
-                "time by CUDA events, 2^28 output elements\n",
-                copyGBps);
+                "time by CUDA events, %lld x %lld outputs\n",
+                copyGBps, bandwidthRows, bandwidthHalf);
   std::printf("%-24s %6s %12s %8s %9s", "variant pass type", "cases",
               "elements", "differ", "NaN-bits");
   if (timed)

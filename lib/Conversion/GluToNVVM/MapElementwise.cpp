@@ -147,6 +147,66 @@ static Value pairSourceView(OpBuilder &b, Location loc, Value lo) {
                                    strides);
 }
 
+/// `memref` (rank > 2) as rows x columns through its strided metadata, for
+/// layouts collapse_shape cannot prove collapsible (dynamic strides, as in a
+/// subview of a tensor<?x?xN> buffer). The leading dimensions must be
+/// contiguous with each other: checked statically where the strides are
+/// static, else by a cf.assert. Returns null where they are statically not.
+static Value reinterpretAsRows(OpBuilder &b, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t rank = type.getRank();
+  auto [strides, offset] = type.getStridesAndOffset();
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  auto mixed = [&](int64_t value, Value dynamic) -> OpFoldResult {
+    if (ShapedType::isDynamic(value))
+      return dynamic;
+    return b.getIndexAttr(value);
+  };
+  SmallVector<OpFoldResult> sizes, strideValues;
+  for (int64_t d = 0; d < rank; ++d) {
+    sizes.push_back(mixed(type.getDimSize(d), metadata.getSizes()[d]));
+    strideValues.push_back(mixed(strides[d], metadata.getStrides()[d]));
+  }
+  AffineExpr s0, s1;
+  bindSymbols(b.getContext(), s0, s1);
+  OpFoldResult rows = sizes[0];
+  for (int64_t d = 0; d + 2 < rank; ++d) {
+    OpFoldResult inner = affine::makeComposedFoldedAffineApply(
+        b, loc, s0 * s1, {strideValues[d + 1], sizes[d + 1]});
+    std::optional<int64_t> outer = getConstantIntValue(strideValues[d]);
+    std::optional<int64_t> expected = getConstantIntValue(inner);
+    if (outer && expected) {
+      if (*outer != *expected)
+        return Value();
+    } else {
+      Value ok = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          getValueOrCreateConstantIndexOp(b, loc, strideValues[d]),
+          getValueOrCreateConstantIndexOp(b, loc, inner));
+      cf::AssertOp::create(b, loc, ok,
+                           "glu-gpu-map-elementwise: the leading dimensions "
+                           "of a buffer are not contiguous");
+    }
+    rows = affine::makeComposedFoldedAffineApply(b, loc, s0 * s1,
+                                                 {rows, sizes[d + 1]});
+  }
+  SmallVector<OpFoldResult> viewSizes{rows, sizes[rank - 1]};
+  SmallVector<OpFoldResult> viewStrides{strideValues[rank - 2],
+                                        strideValues[rank - 1]};
+  auto staticOf = [](OpFoldResult v) {
+    return getConstantIntValue(v).value_or(ShapedType::kDynamic);
+  };
+  auto layout = StridedLayoutAttr::get(
+      b.getContext(), offset,
+      {staticOf(viewStrides[0]), staticOf(viewStrides[1])});
+  auto viewType =
+      MemRefType::get({staticOf(viewSizes[0]), staticOf(viewSizes[1])},
+                      type.getElementType(), layout, type.getMemorySpace());
+  return memref::ReinterpretCastOp::create(
+      b, loc, viewType, metadata.getBaseBuffer(),
+      mixed(offset, metadata.getOffset()), viewSizes, viewStrides);
+}
+
 /// `memref` as a rank-1 view (`flat`) or a rank-2 rows x columns view (the
 /// leading dimensions collapsed). Returns null where that is not possible.
 static Value viewOf(OpBuilder &b, Location loc, Value memref, bool flat) {
@@ -161,9 +221,11 @@ static Value viewOf(OpBuilder &b, Location loc, Value memref, bool flat) {
     reassociation.push_back(llvm::to_vector(llvm::seq<int64_t>(0, rank - 1)));
     reassociation.push_back({rank - 1});
   }
-  if (!memref::CollapseShapeOp::isGuaranteedCollapsible(type, reassociation))
+  if (memref::CollapseShapeOp::isGuaranteedCollapsible(type, reassociation))
+    return memref::CollapseShapeOp::create(b, loc, memref, reassociation);
+  if (flat)
     return Value();
-  return memref::CollapseShapeOp::create(b, loc, memref, reassociation);
+  return reinterpretAsRows(b, loc, memref);
 }
 
 /// The byte address of `view[indices]`, as an index.

@@ -217,6 +217,29 @@ func.func @rank3(%x: memref<4x8x5xf32, strided<[88, 11, 1]>>, %y: memref<4x8x5xf
 
 // -----
 
+// Rank 3 with dynamic strides (a half of a tensor<?x?x77>): collapse_shape
+// cannot prove the leading dimensions contiguous, so the rows view is built
+// from the strided metadata and the contiguity checked at run time.
+
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @rank3_dynamic
+//       CHECK:   %[[OK:.*]] = arith.cmpi eq
+//       CHECK:   cf.assert %[[OK]], "glu-gpu-map-elementwise: the leading dimensions of a buffer are not contiguous"
+//       CHECK:   %[[ROWS:.*]] = memref.reinterpret_cast %{{.*}} to offset: [38], sizes: [%{{.*}}, 38], strides: [77, 1] : memref<?x?x38xf16, strided<[?, 77, 1], offset: 38>> to memref<?x38xf16, strided<[77, 1], offset: 38>>
+//       CHECK:   gpu.launch
+//       CHECK:     vector.load %[[ROWS]]
+func.func @rank3_dynamic(%x: memref<?x?x38xf16, strided<[?, 77, 1], offset: 38>>, %y: memref<?x?x38xf16>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : memref<?x?x38xf16, strided<[?, 77, 1], offset: 38>>) outs(%y : memref<?x?x38xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %n = arith.negf %in : f16
+    linalg.yield %n : f16
+  }
+  return
+}
+
+// -----
+
 // Left alone: not elementwise (a reduction, a matmul, indices in the body),
 // on tensors, or already inside a kernel.
 

@@ -19,6 +19,9 @@
 // RUN:   --output=@%t/c0.emu.npy --output=@%t/c1.emu.npy --target=cuda-emulated
 // RUN: cmp %t/c0.cpu.npy %t/c0.emu.npy
 // RUN: cmp %t/c1.cpu.npy %t/c1.emu.npy
+// RUN: glu-run %s --function=back3 --input=2x3x130xbf16=random:7 --input=2x3x261xbf16=random:8 --output=@%t/d.cpu.npy
+// RUN: glu-run %s --function=back3 --input=2x3x130xbf16=random:7 --input=2x3x261xbf16=random:8 --output=@%t/d.emu.npy --target=cuda-emulated
+// RUN: cmp %t/d.cpu.npy %t/d.emu.npy
 //
 // The comparison can fail: a defect in the compiled program shows.
 // RUN: glu-run %s --function=oai_interleaved_back --input=5x261xbf16=random:1 --input=5x523xbf16=random:2 --output=@%t/a.bad.npy --target=cuda-emulated --test-inject-defect=constant-off
@@ -38,4 +41,9 @@ func.func @swiglu_split_back_f32(%dy: tensor<?x?xf32>, %x: tensor<?x?xf32>, %g: 
     -> (tensor<?x?xf32>, tensor<?x?xf32>) {
   %dx, %dg = glu.glu_back swiglu(%dy, %x, %g) : tensor<?x?xf32>
   return %dx, %dg : tensor<?x?xf32>, tensor<?x?xf32>
+}
+
+func.func @back3(%dy: tensor<?x?x?xbf16>, %a: tensor<?x?x?xbf16>) -> tensor<?x?x?xbf16> {
+  %da = glu.glu_back swiglu(%dy, %a) packing(interleaved) : tensor<?x?x?xbf16>, tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
+  return %da : tensor<?x?x?xbf16>
 }

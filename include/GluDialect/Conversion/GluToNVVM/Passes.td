@@ -9,28 +9,33 @@ def GluMapElementwiseToGPU : Pass<"glu-gpu-map-elementwise", "::mlir::func::Func
   let summary = "Map elementwise linalg on buffers to vectorized gpu.launch kernels";
   let description = [{
     Rewrites every elementwise `linalg.generic` on buffers (all loops
-    parallel, identity indexing maps, scalar inputs allowed; named
-    elementwise ops such as `linalg.fill` are generalized first) of a host
-    function into one `gpu.launch` whose threads each process one tile of
-    `vector-bytes` bytes (several elements) of every operand at a time:
+    parallel, identity indexing maps, scalar inputs allowed, a pure body;
+    named elementwise ops such as `linalg.fill`, and `memref.copy`, are
+    generalized first) of a host function into one `gpu.launch` in which
+    each thread processes tiles of `vector-bytes` bytes of the widest
+    operand (8 bf16 or 4 f32 elements):
 
-    - The iteration space is flattened to rows x columns: all dimensions
-      collapse into one when every operand has the identity layout (the
+    - The iteration space is flattened to rows x columns: every dimension
+      collapses into one when all operands have the identity layout (the
       split form: one contiguous stream), else the leading dimensions
-      collapse into rows and the last one stays (the fused forms, whose
-      halves are strided views of one buffer). Tiles never cross a row.
-    - A tile that is whole and whose row start is aligned for every operand
-      (checked at run time, per tile) uses `vector.load`/`vector.store`
-      with that alignment (16-byte global loads and stores); the ragged end
-      of each row and misaligned rows take a scalar loop with the same body.
+      collapse into rows and the last stays (the fused forms, whose halves
+      are strided views of one buffer; leading dimensions collapse_shape
+      cannot prove contiguous are reinterpreted from the strided metadata,
+      with a runtime check). Tiles never cross a row.
+    - A tile that is whole and whose every access is aligned (tested per
+      tile at run time) takes the vector path: one `vector.load` per
+      operand with that alignment (16-byte global loads), the scalar body
+      once per lane, lane after lane (one lane's temporaries live at a
+      time), one `vector.store` per output. The ragged end of a row and
+      misaligned rows take a scalar loop with the same body.
     - Two operands that are the even and odd elements of one buffer (the
-      `interleaved` packing) are read with one contiguous load of twice the
-      width and split with `vector.shuffle` (outputs are interleaved with a
-      shuffle and written with one store).
-    - The body is the generic's scalar body, cloned once on vectors and once
-      on scalars: the same ops, so the same bits per element.
+      `interleaved` packing) are read with one load of twice the width,
+      their lanes taken at even and odd positions; an interleaved output
+      pair is assembled the same way and written with one store.
+    - The body is cloned unchanged, so every element is computed by the
+      same scalar ops as on the CPU.
     - A grid-stride loop over tiles; the grid is ceil(tiles / block-size)
-      blocks (capped at 2^31 - 1), so a large tensor fills the device.
+      blocks (at most 2^31 - 1), so a large tensor fills the device.
 
     Before:
 
@@ -48,7 +53,9 @@ def GluMapElementwiseToGPU : Pass<"glu-gpu-map-elementwise", "::mlir::func::Func
       scf.for %tile = %first to %tiles step %stride {
         scf.if %whole_and_aligned {
           %a = vector.load %xf[%c] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
-          ...                                  // the body on vector<8xf32>
+          %a0 = vector.extract %a[0] : bf16 from vector<8xbf16>
+          ...                                  // the body on lane 0, then 1, ...
+          %r = vector.from_elements %r0, ..., %r7 : vector<8xbf16>
           vector.store %r, %yf[%c] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
         } else {
           scf.for %k = %c0 to %left step %c1 { ... }   // the body on scalars
