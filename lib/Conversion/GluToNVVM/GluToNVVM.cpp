@@ -54,8 +54,7 @@ std::string glu::checkGluToNVVMOptions(const GluToNVVMOptions &options) {
 /// `-vectorize-slp` option off in this process; that changes no bits, only
 /// which instructions carry them.
 static void turnOffSLPVectorizer() {
-  auto &options =
-      llvm::cl::getRegisteredOptions();
+  auto &options = llvm::cl::getRegisteredOptions();
   auto it = options.find("vectorize-slp");
   if (it != options.end())
     (void)it->second->addOccurrence(0, "vectorize-slp", "false");
