@@ -575,7 +575,12 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "glu-gpu-check: built without the GPU kernels\n");
       return 1;
     }
-    cuda::clearError(); // module loads happened before main: check them
+    // The kernels were loaded by global constructors, before main.
+    if (std::string error = cuda::lastError(); !error.empty()) {
+      std::fprintf(stderr, "glu-gpu-check: loading the kernels failed: %s\n",
+                   error.c_str());
+      return 1;
+    }
     std::printf("device: %s, %d SMs\n", detail.c_str(),
                 cuda::multiprocessorCount());
   }
