@@ -36,3 +36,32 @@ config.substitutions.append(("%cc", os.path.join(config.llvm_tools_dir, "clang")
 config.substitutions.append(
     ("%llvm_libdir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))
 config.substitutions.append(("%glu_bindir", config.glu_tools_dir))
+
+# `not` at the start of a RUN line is found through PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# CUDA: tests that assemble PTX need the toolkit (ptxas, libdevice), tests
+# that run kernels need a driver with a device; without them they are
+# UNSUPPORTED (skipped), never passed. lit clears the environment, so the
+# toolkit's path comes from the build (GLU_CUDA_TOOLKIT).
+config.substitutions.append(("%cuda_toolkit", config.cuda_toolkit))
+config.substitutions.append(("%glu_obj_root", config.glu_obj_root))
+if os.access(os.path.join(config.cuda_toolkit, "bin", "ptxas"), os.X_OK):
+    config.available_features.add("cuda-toolkit")
+
+
+def _has_cuda_driver():
+    import ctypes
+
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    return (cuda.cuInit(0) == 0
+            and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0
+            and count.value > 0)
+
+
+if _has_cuda_driver():
+    config.available_features.add("cuda-driver")

@@ -41,6 +41,7 @@ void mlir::glu::registerRunnerDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
+  registerAllGPUToLLVMIRTranslations(registry);
   registerDifferentiableOpInterfaceExternalModels(registry);
   registerBufferizableOpInterfaceExternalModels(registry);
 }
@@ -197,9 +198,14 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     });
     testing::DefectGuard guard(options.defect);
     PassManager pm(ctx);
-    buildGluToLLVMPipeline(pm, pipeline);
+    if (options.pipeline)
+      options.pipeline(pm);
+    else
+      buildGluToLLVMPipeline(pm, pipeline);
     if (failed(pm.run(module)))
-      return error("the glu-to-llvm pipeline failed:\n" + diagnostics);
+      return error(llvm::Twine(options.pipeline ? "the compilation"
+                                                : "the glu-to-llvm") +
+                   " pipeline failed:\n" + diagnostics);
   }
 
   static bool targetsReady = [] {

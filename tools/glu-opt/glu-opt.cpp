@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
@@ -22,6 +23,8 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::glu::registerGluTransformsPasses();
   mlir::glu::registerGluToLLVMPipeline();
+  mlir::glu::registerGluToNVVMPasses();
+  mlir::glu::registerGluToNVVMPipeline();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::glu::GluDialect>();

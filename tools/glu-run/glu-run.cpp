@@ -10,14 +10,22 @@
 // ('<u2'). Every error is one message and exit status 1; a failed runtime
 // check of the compiled code exits with status 3.
 //
+// --target=cuda compiles through glu-to-nvvm and runs on the GPU (the
+// project's CUDA runtime, lib/Runtime); without a driver it prints "no CUDA
+// driver found" and exits with status 4. --target=cuda-emulated (testing)
+// runs the same kernels' MLIR as loops on the CPU.
+//
 //===----------------------------------------------------------------------===//
 
+#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Runner/CudaRunner.h"
 #include "GluDialect/Runner/HostTensor.h"
 #include "GluDialect/Runner/JitRunner.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -68,6 +76,20 @@ static cl::opt<bool> poison(
     cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "
              "(NaN), so unwritten elements show"),
     cl::init(false), cl::cat(category));
+enum class Target { CPU, CUDA, CUDAEmulated };
+static cl::opt<Target> target(
+    "target", cl::desc("Where the function runs"),
+    cl::values(
+        clEnumValN(Target::CPU, "cpu",
+                   "the CPU, through glu-to-llvm (default)"),
+        clEnumValN(Target::CUDA, "cuda",
+                   "a CUDA GPU, through glu-to-nvvm and the project's CUDA "
+                   "runtime; without a driver: 'no CUDA driver found', exit "
+                   "status 4"),
+        clEnumValN(Target::CUDAEmulated, "cuda-emulated",
+                   "testing: the kernels glu-to-nvvm maps, run as loops on "
+                   "the CPU (glu-to-llvm-emulating-gpu)")),
+    cl::init(Target::CPU), cl::cat(category));
 static cl::opt<std::string> injectDefect(
     "test-inject-defect",
     cl::desc("Testing only: compile with a deliberate defect"),
@@ -94,18 +116,70 @@ static void print(llvm::raw_ostream &os, unsigned index,
   os << "\n";
 }
 
+/// Prints or writes `results` as the flags ask.
+static int emit(llvm::ArrayRef<HostTensor> results) {
+  if (outputs.empty()) {
+    for (auto [i, tensor] : llvm::enumerate(results))
+      print(llvm::outs(), i, tensor);
+    return 0;
+  }
+  for (auto [spec, tensor] : llvm::zip(outputs, results))
+    if (llvm::Error e = writeNpy(llvm::StringRef(spec).drop_front(), tensor))
+      return fail(std::move(e));
+  return 0;
+}
+
+static int runOnCuda(ModuleOp module, llvm::ArrayRef<HostTensor> tensors,
+                     testing::Defect defect) {
+  CudaOptions options;
+  options.defect = defect;
+  auto function = CudaFunction::compile(module, functionName, options);
+  if (!function) {
+    int status = 1;
+    llvm::handleAllErrors(
+        function.takeError(),
+        [&](const NoCudaDriverError &e) {
+          llvm::errs() << "glu-run: " << e.message() << "\n";
+          status = kNoCudaDriverExitCode;
+        },
+        [&](const llvm::ErrorInfoBase &e) { status = fail(e.message()); });
+    return status;
+  }
+  if (!outputs.empty() && outputs.size() != (*function)->results().size())
+    return fail("@" + functionName + " returns " +
+                llvm::Twine((*function)->results().size()) +
+                " result(s), got " + llvm::Twine(outputs.size()) +
+                " --output flag(s)");
+  if (benchmark) {
+    auto timing = (*function)->benchmark(tensors, benchmark);
+    if (!timing)
+      return fail(timing.takeError());
+    llvm::outs() << "median_ms " << timing->callMs << "\n"
+                 << "kernel_ms " << timing->kernelMs << "\n";
+    return 0;
+  }
+  auto results = (*function)->call(tensors);
+  if (!results)
+    return fail(results.takeError());
+  return emit(*results);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
-      "glu-run: JIT-compile an MLIR file with glu ops and call a function\n");
+      "glu-run: JIT-compile an MLIR file with glu ops and call a function\n\n"
+      "Exit status: 0 success; 1 any error; 3 a runtime check of the compiled "
+      "code failed;\n4 --target=cuda found no CUDA driver (or no device).\n");
 
   std::optional<testing::Defect> defect = testing::parseDefect(injectDefect);
   if (!defect)
     return fail("unknown --test-inject-defect '" + injectDefect + "'");
   if (!outputs.empty() && benchmark)
     return fail("--output and --benchmark do not go together");
+  if (poison && target != Target::CPU)
+    return fail("--poison-alloc is only for --target=cpu");
 
   // Inputs first: a bad file is reported before any compilation.
   std::vector<HostTensor> tensors;
@@ -135,11 +209,18 @@ int main(int argc, char **argv) {
   if (!module)
     return fail("'" + inputFile + "' could not be parsed or verified");
 
+  if (target == Target::CUDA)
+    return runOnCuda(*module, tensors, *defect);
+
   JitOptions options;
   options.poisonAllocations = poison;
   options.defect = *defect;
   options.threads = threads;
   options.vectorize = vectorize;
+  if (target == Target::CUDAEmulated)
+    options.pipeline = [](OpPassManager &pm) {
+      buildGluGPUEmulationPipeline(pm, GluToNVVMOptions());
+    };
   auto function = JitFunction::compile(*module, functionName, options);
   if (!function)
     return fail(function.takeError());

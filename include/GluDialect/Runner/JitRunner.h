@@ -15,11 +15,13 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 
 namespace mlir {
 class ExecutionEngine;
 class DialectRegistry;
+class OpPassManager;
 namespace glu {
 
 /// Registers what the runner needs: the glu dialect and its interfaces, the
@@ -40,6 +42,9 @@ struct JitOptions {
   bool vectorize = true;
   /// Threads of the row-parallel loops (0: all cores; 1: no OpenMP).
   unsigned threads = 0;
+  /// The pipeline that lowers the module to the LLVM dialect for the CPU;
+  /// empty: glu-to-llvm.
+  std::function<void(OpPassManager &)> pipeline;
 };
 
 /// The type of an argument or result: element kind and sizes (-1: dynamic).

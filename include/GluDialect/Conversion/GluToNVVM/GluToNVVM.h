@@ -1,0 +1,109 @@
+//===- GluToNVVM.h - The GPU (NVVM) pipeline --------------------*- C++ -*-===//
+//
+// IR with glu ops, mixed with upstream func/tensor/linalg/arith/math, to
+// vectorized GPU kernels, NVVM and a gpu.binary (PTX or cubin), with the
+// host side lowered to the LLVM dialect and calls of the mgpu* runtime
+// functions (lib/Runtime). The preparation and bufferization stages are the
+// CPU pipeline's; the kernels' bodies go through the CPU pipeline's math
+// lowering, so both targets run the same scalar program. See docs/gpu.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUDIALECT_CONVERSION_GLUTONVVM_GLUTONVVM_H
+#define GLUDIALECT_CONVERSION_GLUTONVVM_GLUTONVVM_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+class RewritePatternSet;
+namespace glu {
+
+#define GEN_PASS_DECL
+#include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"
+
+struct GluToNVVMOptions : public PassPipelineOptions<GluToNVVMOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("GPU architecture"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features (sm_90 needs PTX 8.0: +ptx80)"),
+      llvm::cl::init("+ptx80")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What the gpu.binary holds: isa (PTX text), bin (cubin, "
+                     "needs ptxas) or fatbin (cubin + PTX, needs ptxas and "
+                     "fatbinary)"),
+      llvm::cl::init("isa")};
+  Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("CUDA toolkit (ptxas, fatbinary, libdevice); format=isa "
+                     "needs none"),
+      llvm::cl::init("/usr/local/cuda")};
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("LLVM optimization level of the "
+                                           "kernels"),
+                            llvm::cl::init(2)};
+  Option<int64_t> blockSize{*this, "block-size",
+                            llvm::cl::desc("Threads per block"),
+                            llvm::cl::init(256)};
+  Option<int64_t> vectorBytes{
+      *this, "vector-bytes",
+      llvm::cl::desc("Bytes per thread and operand per access"),
+      llvm::cl::init(16)};
+  Option<bool> hostToLLVM{
+      *this, "host-to-llvm",
+      llvm::cl::desc("Lower the host code to the LLVM dialect (mgpu* calls); "
+                     "false stops after gpu-module-to-binary"),
+      llvm::cl::init(true)};
+};
+
+/// GPU stage 1: elementwise linalg on buffers -> vectorized gpu.launch
+/// (glu-gpu-map-elementwise), device allocations (glu-gpu-device-buffers),
+/// kernel outlining.
+void addGluGPUMappingPasses(OpPassManager &pm, const GluToNVVMOptions &options);
+/// GPU stage 2: the CPU pipeline's math lowering on the whole module (so the
+/// kernels use the same polynomial approximations and bf16 conversions),
+/// NVVM, and serialization into a gpu.binary.
+void addGluGPUKernelLoweringPasses(OpPassManager &pm,
+                                   const GluToNVVMOptions &options);
+/// GPU stage 3: the host code to the LLVM dialect (gpu-to-llvm).
+void addGluGPUHostLoweringPasses(OpPassManager &pm);
+
+/// The CPU stages 1-2, then the GPU stages 1-3: the `glu-to-nvvm` pipeline.
+void buildGluToNVVMPipeline(OpPassManager &pm, const GluToNVVMOptions &options);
+
+/// Testing: the CPU pipeline, with every elementwise generic first mapped to
+/// the kernels glu-to-nvvm would build and those kernels run as loops
+/// (glu-gpu-launch-to-loops): the `glu-to-llvm-emulating-gpu` pipeline.
+/// Runs the kernels' indexing and vectorized bodies on a machine without a
+/// GPU, to compare their bits with glu-to-llvm's.
+void buildGluGPUEmulationPipeline(OpPassManager &pm,
+                                  const GluToNVVMOptions &options);
+
+/// Checks the options: a known format, and ptxas where the format needs it.
+/// Returns an error message, or an empty string.
+std::string checkGluToNVVMOptions(const GluToNVVMOptions &options);
+
+/// Registers `glu-to-nvvm` and `glu-to-llvm-emulating-gpu` with the global
+/// pipeline registry.
+void registerGluToNVVMPipeline();
+
+/// The patterns of glu-gpu-map-elementwise.
+void populateGluElementwiseToGPUPatterns(RewritePatternSet &patterns,
+                                         int64_t blockSize,
+                                         int64_t vectorBytes);
+
+#define GEN_PASS_REGISTRATION
+#include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"
+
+} // namespace glu
+} // namespace mlir
+
+#endif // GLUDIALECT_CONVERSION_GLUTONVVM_GLUTONVVM_H

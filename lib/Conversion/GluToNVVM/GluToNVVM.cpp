@@ -1,0 +1,190 @@
+//===- GluToNVVM.cpp - The GPU (NVVM) pipeline ----------------------------===//
+
+#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+
+#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+
+static bool toolkitHas(llvm::StringRef toolkit, llvm::StringRef tool) {
+  llvm::SmallString<128> path(toolkit);
+  llvm::sys::path::append(path, "bin", tool);
+  return llvm::sys::fs::can_execute(path);
+}
+
+std::string glu::checkGluToNVVMOptions(const GluToNVVMOptions &options) {
+  llvm::StringRef format = options.format;
+  if (format != "isa" && format != "bin" && format != "fatbin")
+    return "glu-to-nvvm: format must be isa, bin or fatbin, got '" +
+           format.str() + "'";
+  llvm::SmallString<128> libdevice(options.toolkit);
+  llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+  if (!llvm::sys::fs::exists(libdevice))
+    return "glu-to-nvvm: no libdevice in the CUDA toolkit '" + options.toolkit +
+           "' (set toolkit=)";
+  if (format != "isa" && !toolkitHas(options.toolkit, "ptxas"))
+    return "glu-to-nvvm: format=" + format.str() +
+           " needs ptxas, not found in '" + options.toolkit +
+           "/bin' (set toolkit=, or use format=isa)";
+  if (format == "fatbin" && !toolkitHas(options.toolkit, "fatbinary"))
+    return "glu-to-nvvm: format=fatbin needs fatbinary, not found in '" +
+           options.toolkit + "/bin'";
+  return "";
+}
+
+/// glu-gpu-map-elementwise computes the lanes of a tile one after the other,
+/// so that only one lane's temporaries are live at a time. LLVM's SLP
+/// vectorizer, which the NVVM serialization runs at every optimization
+/// level, regroups them into vector operations that the NVPTX backend then
+/// splits op by op across all lanes, keeping every lane live: 115 registers
+/// instead of 48 on swiglu's bf16 backward (a third of the occupancy of a
+/// memory-bound kernel). LLVM has no per-module switch for it (the function
+/// attribute noimplicitfloat stops SLP but also the load/store vectorizer
+/// that keeps f32 tiles in 16-byte loads), so the pipeline turns its
+/// `-vectorize-slp` option off in this process; that changes no bits, only
+/// which instructions carry them.
+static void turnOffSLPVectorizer() {
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("vectorize-slp");
+  if (it != options.end())
+    (void)it->second->addOccurrence(0, "vectorize-slp", "false");
+}
+
+void glu::addGluGPUMappingPasses(OpPassManager &pm,
+                                 const GluToNVVMOptions &options) {
+  // bufferization.clone (ownership-based deallocation's copies) ->
+  // memref.alloc + memref.copy, which become a gpu.alloc and a kernel.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  GluMapElementwiseToGPUOptions map;
+  map.blockSize = options.blockSize;
+  map.vectorBytes = options.vectorBytes;
+  pm.addNestedPass<func::FuncOp>(createGluMapElementwiseToGPU(map));
+  pm.addNestedPass<func::FuncOp>(createGluGPUDeviceBuffers());
+  // Fold the host's size arithmetic so that static sizes reach the kernels
+  // as constants (outlining sinks constants, and passes the rest).
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createGpuKernelOutliningPass());
+}
+
+/// The CPU pipeline's options as the GPU pipelines use its stages: no CPU
+/// vectorization and no OpenMP (glu-gpu-map-elementwise maps the kernels).
+static void setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
+  cpu.vectorize = false;
+  cpu.threads = 1;
+}
+
+void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
+                                        const GluToNVVMOptions &options) {
+  glu::GluToLLVMOptions cpu;
+  setCPUStageOptions(cpu);
+  // The CPU pipeline's stage 3, on host and kernels alike: glu.round and the
+  // math functions become the same exactly rounded arithmetic and explicit
+  // math.fma as on the CPU (no libdevice, hence no .approx), and bf16
+  // conversions the same integer arithmetic.
+  addGluLoopLoweringPasses(pm, cpu);
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  turnOffSLPVectorizer();
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(memref::createExpandStridedMetadataPass());
+  kernels.addPass(createLowerAffinePass());
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  // What is left of math after glu-lower-math is exact (math.fma, absf,
+  // floor); convert-gpu-to-nvvm calls libdevice for it (__nv_fmaf is
+  // fma.rn.f32, __nv_fabsf abs.f32, __nv_floorf cvt.rmi.f32.f32), so every
+  // format links libdevice from the toolkit.
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  binary.toolkitPath = options.toolkit;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void glu::addGluGPUHostLoweringPasses(OpPassManager &pm) {
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void glu::buildGluToNVVMPipeline(OpPassManager &pm,
+                                 const GluToNVVMOptions &options) {
+  glu::GluToLLVMOptions cpu;
+  setCPUStageOptions(cpu);
+  addGluPreparationPasses(pm);
+  addGluBufferizationPasses(pm, cpu);
+  addGluGPUMappingPasses(pm, options);
+  addGluGPUKernelLoweringPasses(pm, options);
+  if (options.hostToLLVM)
+    addGluGPUHostLoweringPasses(pm);
+}
+
+void glu::buildGluGPUEmulationPipeline(OpPassManager &pm,
+                                       const GluToNVVMOptions &options) {
+  glu::GluToLLVMOptions cpu;
+  setCPUStageOptions(cpu);
+  addGluPreparationPasses(pm);
+  addGluBufferizationPasses(pm, cpu);
+  GluMapElementwiseToGPUOptions map;
+  map.blockSize = options.blockSize;
+  map.vectorBytes = options.vectorBytes;
+  pm.addNestedPass<func::FuncOp>(createGluMapElementwiseToGPU(map));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createGluGPULaunchToLoops());
+  addGluLoopLoweringPasses(pm, cpu);
+  addGluLLVMLoweringPasses(pm, cpu);
+}
+
+void glu::registerGluToNVVMPipeline() {
+  PassPipelineRegistration<GluToNVVMOptions>(
+      "glu-to-llvm-emulating-gpu",
+      "Testing: glu-to-llvm through the GPU kernels (mapped by "
+      "glu-gpu-map-elementwise, run as CPU loops by glu-gpu-launch-to-loops)",
+      buildGluGPUEmulationPipeline);
+  registerPassPipeline(
+      "glu-to-nvvm",
+      "Lower IR with glu ops (and upstream tensor/linalg/arith/math) to "
+      "vectorized GPU kernels in a gpu.binary (PTX or cubin) and host code "
+      "in the LLVM dialect",
+      [](OpPassManager &pm, llvm::StringRef text,
+         llvm::function_ref<LogicalResult(const llvm::Twine &)> onError) {
+        GluToNVVMOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        std::string error = checkGluToNVVMOptions(options);
+        if (!error.empty())
+          return onError(error);
+        buildGluToNVVMPipeline(pm, options);
+        return success();
+      },
+      [](llvm::function_ref<void(const detail::PassOptions &)> print) {
+        print(GluToNVVMOptions());
+      });
+}
