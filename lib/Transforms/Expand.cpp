@@ -70,10 +70,19 @@ static Value toF32(OpBuilder &b, Location loc, Value v) {
   return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
 }
 
+/// Rounds an f32 result to storage. A NaN result is stored as the
+/// canonical quiet NaN of the storage type (0x7fc00000, 0x7e00, 0x7fc0): NaN
+/// payloads are not portable (x86 propagates an operand's, NVIDIA GPUs
+/// produce 0x7fffffff), and trainer and server must agree on every bit.
 static Value toStorage(OpBuilder &b, Location loc, Value v, Type storage) {
-  if (storage.isF32())
-    return v;
-  return arith::TruncFOp::create(b, loc, storage, v);
+  Value stored =
+      storage.isF32() ? v : arith::TruncFOp::create(b, loc, storage, v);
+  const llvm::fltSemantics &semantics =
+      cast<FloatType>(storage).getFloatSemantics();
+  Value nan = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(storage, APFloat::getQNaN(semantics)));
+  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, v, v);
+  return arith::SelectOp::create(b, loc, isNaN, nan, stored);
 }
 
 Value mlir::glu::buildForwardGeneric(OpBuilder &builder, Location loc,

@@ -2,7 +2,7 @@
 
 // The forward is one elementwise generic whose body is the definition: one
 // exp (the sigmoid's), the two_round rounding point as glu.round, and one
-// truncation to storage.
+// truncation to storage (a NaN stored as the canonical quiet NaN).
 // CHECK-LABEL: func @swiglu_bf16
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<4x8xbf16>
 // CHECK: linalg.generic
@@ -14,7 +14,9 @@
 // CHECK: %[[A:.*]] = glu.round %{{.*}} to bf16 : f32
 // CHECK: %[[Y:.*]] = arith.mulf %[[A]], %{{.*}} : f32
 // CHECK: %[[T:.*]] = arith.truncf %[[Y]] : f32 to bf16
-// CHECK: linalg.yield %[[T]] : bf16
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[Y]], %[[Y]] : f32
+// CHECK: %[[S:.*]] = arith.select %[[NAN]], %{{.*}}, %[[T]] : bf16
+// CHECK: linalg.yield %[[S]] : bf16
 func.func @swiglu_bf16(%x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
   %y = glu.glu swiglu(%x, %g) : tensor<4x8xbf16>
   return %y : tensor<4x8xbf16>
@@ -45,7 +47,8 @@ func.func @swiglu_one_round(%x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>) -> tenso
 // CHECK: %[[R:.*]] = glu.round %{{.*}} to bf16 : f32
 // CHECK: %[[DG:.*]] = arith.mulf %[[DYF]], %[[R]] : f32
 // CHECK: %[[DGT:.*]] = arith.truncf %[[DG]] : f32 to bf16
-// CHECK: linalg.yield %{{.*}}, %[[DGT]] : bf16, bf16
+// CHECK: %[[DGS:.*]] = arith.select %{{.*}}, %{{.*}}, %[[DGT]] : bf16
+// CHECK: linalg.yield %{{.*}}, %[[DGS]] : bf16, bf16
 func.func @swiglu_back(%dy: tensor<4x8xbf16>, %x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>) -> (tensor<4x8xbf16>, tensor<4x8xbf16>) {
   %dx, %dg = glu.glu_back swiglu(%dy, %x, %g) : tensor<4x8xbf16>
   return %dx, %dg : tensor<4x8xbf16>, tensor<4x8xbf16>
