@@ -32,6 +32,9 @@ void glu::addGluBufferizationPasses(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // Deallocation clones buffers whose ownership it cannot prove (a function
+  // argument written in place and returned); lower the clones.
+  pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
 void glu::addGluLoopLoweringPasses(OpPassManager &pm) {

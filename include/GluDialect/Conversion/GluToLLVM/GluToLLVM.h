@@ -22,7 +22,8 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {};
 void addGluPreparationPasses(OpPassManager &pm);
 /// Stage 2: one-shot bufferization of whole modules (identity layouts at
 /// function boundaries; glu ops lower to linalg on buffers through their
-/// BufferizableOpInterface) and ownership-based deallocation.
+/// BufferizableOpInterface), ownership-based deallocation and the lowering
+/// of the clones it makes.
 void addGluBufferizationPasses(OpPassManager &pm);
 /// Stage 3: linalg -> loops, glu.round and math -> exact arithmetic and
 /// polynomial approximations, bf16 conversions -> integer arithmetic.
