@@ -429,6 +429,14 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec) {
     double number;
     if (item.trim().getAsDouble(number))
       return fail("bad value '" + item + "'");
+    // An integer element must be an integer in range (converting anything
+    // else is undefined behaviour).
+    bool isI32 = *kind == ElementKind::I32, isI64 = *kind == ElementKind::I64;
+    if ((isI32 || isI64) &&
+        !(number == std::trunc(number) &&
+          number >= (isI32 ? -2147483648.0 : -9223372036854775808.0) &&
+          number < (isI32 ? 2147483648.0 : 9223372036854775808.0)))
+      return fail("value '" + item + "' is not an " + elementName(*kind));
     numbers.push_back(number);
   }
   for (int64_t i = 0; i < count; ++i)

@@ -130,6 +130,10 @@ TEST(InlineTensor, ParsesSplatsListsAndRandom) {
   auto splat = parseInlineTensor("2x2xbf16=1.5");
   ASSERT_TRUE(bool(splat));
   EXPECT_EQ(splat->get(3), 1.5);
+  auto ints = parseInlineTensor("2xi32=-2147483648,2147483647");
+  ASSERT_TRUE(bool(ints)) << llvm::toString(ints.takeError());
+  EXPECT_EQ(ints->get(0), -2147483648.0);
+  EXPECT_EQ(ints->get(1), 2147483647.0);
   auto list = parseInlineTensor("3xf32=1,2,3");
   ASSERT_TRUE(bool(list));
   EXPECT_EQ(list->get(2), 3.0);
@@ -146,7 +150,13 @@ TEST(InlineTensor, RejectsBadSpecs) {
                           {"3xf32=1,2", "expected 1 or 3 values, got 2"},
                           {"2xf32=one", "bad value 'one'"},
                           {"2xf32=random:x", "bad seed 'x'"},
-                          {"99999999999x99999999999xf32=0", "bad dimension"}};
+                          {"99999999999x99999999999xf32=0", "bad dimension"},
+                          // Found by glu-npy-fuzzer (UBSan: float-cast-overflow).
+                          {"2xi32=1e30", "value '1e30' is not an i32"},
+                          {"2xi32=2147483648", "is not an i32"},
+                          {"2xi64=9.3e18", "value '9.3e18' is not an i64"},
+                          {"2xi32=nan", "value 'nan' is not an i32"},
+                          {"2xi32=1.5", "value '1.5' is not an i32"}};
   for (auto &[spec, message] : bad) {
     std::string got = errorOf(parseInlineTensor(spec));
     EXPECT_NE(got.find(message), std::string::npos)
