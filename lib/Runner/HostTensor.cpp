@@ -408,6 +408,10 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec) {
       return fail("bad dimension '" + dim + "'");
     shape.push_back(size);
   }
+  // The tensor is allocated before any value is read: bound it.
+  constexpr int64_t kMaxInlineBytes = int64_t(1) << 30;
+  if (count > kMaxInlineBytes / elementSize(*kind))
+    return fail("more than 1 GiB of data; use a .npy file");
   HostTensor tensor(*kind, shape);
   if (values.consume_front("random:")) {
     uint64_t seed;

@@ -151,6 +151,9 @@ TEST(InlineTensor, RejectsBadSpecs) {
                           {"2xf32=one", "bad value 'one'"},
                           {"2xf32=random:x", "bad seed 'x'"},
                           {"99999999999x99999999999xf32=0", "bad dimension"},
+                          // Found by glu-npy-fuzzer (ASan: allocation-size-too-big).
+                          {"1099511627776xf32=0", "more than 1 GiB of data"},
+                          {"65536x4097xf32=random:1", "more than 1 GiB of data"},
                           // Found by glu-npy-fuzzer (UBSan: float-cast-overflow).
                           {"2xi32=1e30", "value '1e30' is not an i32"},
                           {"2xi32=2147483648", "is not an i32"},
