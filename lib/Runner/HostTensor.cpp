@@ -322,7 +322,8 @@ llvm::Expected<HostTensor> mlir::glu::parseNpy(StringRef bytes,
     return fail("unexpected " + llvm::Twine(payload.size() - expected) +
                 " trailing bytes after the data");
   HostTensor tensor(*kind, shape);
-  std::memcpy(tensor.data.data(), payload.data(), expected);
+  if (expected) // an empty array has no buffer to copy into
+    std::memcpy(tensor.data.data(), payload.data(), expected);
   return tensor;
 }
 

@@ -66,6 +66,20 @@ TEST(Npy, AcceptsVersions2And3AndScalars) {
             "");
 }
 
+// Found by glu-npy-fuzzer (UBSan: memcpy into the null buffer of an
+// empty array).
+TEST(Npy, AcceptsEmptyArrays) {
+  auto empty = parseNpy(npy("{'descr': '<u2', 'fortran_order': False, "
+                            "'shape': (1, 0, 4), }",
+                            0));
+  ASSERT_TRUE(bool(empty)) << llvm::toString(empty.takeError());
+  EXPECT_EQ(empty->numElements(), 0);
+  EXPECT_EQ(empty->shape, (llvm::SmallVector<int64_t>{1, 0, 4}));
+  auto back = parseNpy(serializeNpy(*empty));
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->shape, empty->shape);
+}
+
 struct BadCase {
   const char *name;
   std::string bytes;
