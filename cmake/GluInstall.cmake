@@ -51,6 +51,12 @@ function(glu_install_package)
     if(TARGET ${library})
       target_include_directories(${library} INTERFACE
         $<INSTALL_INTERFACE:include>)
+      # Sanitized static libraries need the sanitizer runtimes where they
+      # are linked.
+      if(GLU_ENABLE_SANITIZERS)
+        target_link_options(${library} INTERFACE
+          $<INSTALL_INTERFACE:${GLU_SANITIZER_LINK_FLAGS}>)
+      endif()
     endif()
   endforeach()
 

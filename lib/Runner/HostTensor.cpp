@@ -381,7 +381,8 @@ llvm::Error mlir::glu::writeNpy(StringRef path, const HostTensor &tensor) {
 // Inline tensors
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec) {
+llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
+                                                        int64_t maxBytes) {
   auto fail = [&](const llvm::Twine &why) {
     return createStringError(llvm::inconvertibleErrorCode(),
                              "bad inline tensor '" + spec + "': " + why);
@@ -410,9 +411,9 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec) {
     shape.push_back(size);
   }
   // The tensor is allocated before any value is read: bound it.
-  constexpr int64_t kMaxInlineBytes = int64_t(1) << 30;
-  if (count > kMaxInlineBytes / elementSize(*kind))
-    return fail("more than 1 GiB of data; use a .npy file");
+  if (count > maxBytes / elementSize(*kind))
+    return fail("more than " + llvm::Twine(maxBytes) +
+                " bytes of data; use a .npy file");
   HostTensor tensor(*kind, shape);
   if (values.consume_front("random:")) {
     uint64_t seed;

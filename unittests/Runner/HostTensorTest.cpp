@@ -157,6 +157,14 @@ TEST(InlineTensor, ParsesSplatsListsAndRandom) {
   EXPECT_EQ(a->data, b->data);
 }
 
+TEST(InlineTensor, SizeLimit) {
+  EXPECT_TRUE(bool(parseInlineTensor("4x4xf32=1", 64)));
+  std::string got = errorOf(parseInlineTensor("4x4xf32=1", 63));
+  EXPECT_NE(got.find("more than 63 bytes of data; use a .npy file"),
+            std::string::npos)
+      << got;
+}
+
 TEST(InlineTensor, RejectsBadSpecs) {
   const char *bad[][2] = {{"4x8xf32", "expected SHAPExTYPE=VALUES"},
                           {"4x8xf64=1", "unknown element type 'f64'"},
@@ -166,8 +174,8 @@ TEST(InlineTensor, RejectsBadSpecs) {
                           {"2xf32=random:x", "bad seed 'x'"},
                           {"99999999999x99999999999xf32=0", "bad dimension"},
                           // Found by glu-npy-fuzzer (ASan: allocation-size-too-big).
-                          {"1099511627776xf32=0", "more than 1 GiB of data"},
-                          {"65536x4097xf32=random:1", "more than 1 GiB of data"},
+                          {"1099511627776xf32=0", "more than 1073741824 bytes"},
+                          {"65536x4097xf32=random:1", "more than 1073741824 bytes"},
                           // Found by glu-npy-fuzzer (UBSan: float-cast-overflow).
                           {"2xi32=1e30", "value '1e30' is not an i32"},
                           {"2xi32=2147483648", "is not an i32"},
