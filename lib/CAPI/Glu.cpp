@@ -44,12 +44,8 @@ template <typename AttrT, typename EnumT, typename CEnumT>
 struct EnumAttrCAPI {
   static bool isA(MlirAttribute attr) { return isa<AttrT>(unwrap(attr)); }
 
-  static MlirAttribute get(MlirContext ctx, CEnumT value,
-                           std::optional<EnumT> (*symbolize)(uint32_t)) {
-    std::optional<EnumT> e = symbolize(uint32_t(value));
-    if (!e)
-      return MlirAttribute{nullptr};
-    return wrap(AttrT::get(unwrap(ctx), *e));
+  static MlirAttribute get(MlirContext ctx, CEnumT value) {
+    return wrap(AttrT::get(unwrap(ctx), static_cast<EnumT>(value)));
   }
 
   static MlirAttribute getFromName(MlirContext ctx, MlirStringRef name,
@@ -87,7 +83,7 @@ bool mlirAttributeIsAGluVariantAttr(MlirAttribute attr) {
   return VariantCAPI::isA(attr);
 }
 MlirAttribute mlirGluVariantAttrGet(MlirContext ctx, MlirGluVariant value) {
-  return VariantCAPI::get(ctx, value, symbolizeVariant);
+  return VariantCAPI::get(ctx, value);
 }
 MlirAttribute mlirGluVariantAttrGetFromName(MlirContext ctx,
                                             MlirStringRef name) {
@@ -109,7 +105,7 @@ bool mlirAttributeIsAGluRoundingAttr(MlirAttribute attr) {
   return RoundingCAPI::isA(attr);
 }
 MlirAttribute mlirGluRoundingAttrGet(MlirContext ctx, MlirGluRounding value) {
-  return RoundingCAPI::get(ctx, value, symbolizeRounding);
+  return RoundingCAPI::get(ctx, value);
 }
 MlirAttribute mlirGluRoundingAttrGetFromName(MlirContext ctx,
                                              MlirStringRef name) {
@@ -133,7 +129,7 @@ bool mlirAttributeIsAGluPackingAttr(MlirAttribute attr) {
   return PackingCAPI::isA(attr);
 }
 MlirAttribute mlirGluPackingAttrGet(MlirContext ctx, MlirGluPacking value) {
-  return PackingCAPI::get(ctx, value, symbolizePacking);
+  return PackingCAPI::get(ctx, value);
 }
 MlirAttribute mlirGluPackingAttrGetFromName(MlirContext ctx,
                                             MlirStringRef name) {

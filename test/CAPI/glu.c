@@ -130,7 +130,8 @@ static void testAttributes(void) {
           mlirAttributeEqual(parsed, mlirGluPackingAttrGet(
                                          ctx, MlirGluPackingInterleaved)));
 
-  /* What is not a glu attribute is said so, and bad input gives null. */
+  /* What is not a glu attribute is said so, and an unknown name gives
+     null. */
   MlirAttribute unit = mlirUnitAttrGet(ctx);
   fprintf(stderr, "unit isA: %d %d %d\n", mlirAttributeIsAGluVariantAttr(unit),
           mlirAttributeIsAGluRoundingAttr(unit),
@@ -138,10 +139,6 @@ static void testAttributes(void) {
   fprintf(stderr, "variant isA rounding: %d\n",
           mlirAttributeIsAGluRoundingAttr(
               mlirGluVariantAttrGet(ctx, MlirGluVariantReglu)));
-  printAttr("variant 42", mlirGluVariantAttrGet(ctx, (MlirGluVariant)42));
-  printAttr("variant -1", mlirGluVariantAttrGet(ctx, (MlirGluVariant)-1));
-  printAttr("rounding 3", mlirGluRoundingAttrGet(ctx, (MlirGluRounding)3));
-  printAttr("packing 7", mlirGluPackingAttrGet(ctx, (MlirGluPacking)7));
   printAttr("variant 'gelu'",
             mlirGluVariantAttrGetFromName(
                 ctx, mlirStringRefCreateFromCString("gelu")));
@@ -167,10 +164,6 @@ static void testAttributes(void) {
 // CHECK: parsed == constructed: 1
 // CHECK: unit isA: 0 0 0
 // CHECK: variant isA rounding: 0
-// CHECK: variant 42: <null>
-// CHECK: variant -1: <null>
-// CHECK: rounding 3: <null>
-// CHECK: packing 7: <null>
 // CHECK: variant 'gelu': <null>
 // CHECK: packing '': <null>
 

@@ -33,7 +33,10 @@ MLIR_CAPI_EXPORTED void mlirGluRegisterExternalModels(
 
 //===----------------------------------------------------------------------===//
 // Attributes. The enumerators have the values of the IR's enums
-// (SPEC section 0); a value outside an enum gives a null attribute.
+// (SPEC section 0). A value must be one of its enum's enumerators (C++
+// cannot even read another: it is undefined behaviour there); text from
+// users goes through the ...GetFromName functions, which give a null
+// attribute for an unknown name.
 //===----------------------------------------------------------------------===//
 
 /// `#glu.variant<...>`: which activation gates the up projection.
@@ -61,7 +64,6 @@ typedef enum MlirGluPacking {
 } MlirGluPacking;
 
 MLIR_CAPI_EXPORTED bool mlirAttributeIsAGluVariantAttr(MlirAttribute attr);
-/// The attribute, or a null attribute when `value` is not an MlirGluVariant.
 MLIR_CAPI_EXPORTED MlirAttribute mlirGluVariantAttrGet(MlirContext ctx,
                                                        MlirGluVariant value);
 /// The attribute named `name` ("swiglu", ...), or a null attribute.
