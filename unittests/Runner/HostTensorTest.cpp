@@ -122,6 +122,35 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
                         "[2, 3], }",
                         24),
        "bad 'shape' value"},
+      {"shape text", npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+                         "(2, x), }",
+                         24),
+       "bad dimension 'x'"},
+      {"dimension over 2^48", npy("{'descr': '<f4', 'fortran_order': False, "
+                                  "'shape': (281474976710657,), }",
+                                  24),
+       "bad dimension '281474976710657'"},
+      {"dimension over 2^64", npy("{'descr': '<f4', 'fortran_order': False, "
+                                  "'shape': (18446744073709551616,), }",
+                                  24),
+       "bad dimension '18446744073709551616'"},
+      {"byte", npy("{'descr': '|u1', 'fortran_order': False, 'shape': (2,), }",
+                   2),
+       "unsupported dtype '|u1'"},
+      {"big-endian bf16 bits", npy("{'descr': '>u2', 'fortran_order': False, "
+                                   "'shape': (2,), }",
+                                   4),
+       "big-endian dtype '>u2'"},
+      {"fortran maybe", npy("{'descr': '<f4', 'fortran_order': Maybe, "
+                            "'shape': (2,), }",
+                            8),
+       "bad 'fortran_order' value 'Maybe'"},
+      {"missing descr", npy("{'fortran_order': False, 'shape': (2,), }", 8),
+       "header lacks"},
+      {"header past the end", npy(good, 24).substr(0, 12), "truncated header"},
+      {"version 2 truncated", npy(good, 24, 2).substr(0, 11),
+       "truncated header"},
+      {"version 0", npy(good, 24, 0), "unsupported format version 0"},
   };
   for (const BadCase &c : cases) {
     std::string message = errorOf(parseNpy(c.bytes, "x.npy"));
@@ -131,6 +160,14 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
               std::string::npos)
         << c.name;
   }
+}
+
+TEST(Npy, AcceptsNativeByteOrder) {
+  auto t = parseNpy(npy("{'descr': '=f4', 'fortran_order': False, "
+                        "'shape': (2,), }",
+                        8));
+  ASSERT_TRUE(bool(t)) << llvm::toString(t.takeError());
+  EXPECT_EQ(t->kind, ElementKind::F32);
 }
 
 TEST(Npy, MissingFileIsAnError) {
