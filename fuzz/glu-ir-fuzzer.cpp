@@ -1,4 +1,4 @@
-//===- glu-ir-fuzzer.cpp - libFuzzer target: IR through every glu pass ------===//
+//===- glu-ir-fuzzer.cpp - libFuzzer target: IR through every glu pass ----===//
 //
 // Each input is MLIR text. It is parsed and verified with the glu dialect
 // and the upstream dialects glu IR is written with; a valid module is then
@@ -41,8 +41,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdio>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -77,8 +77,7 @@ DialectRegistry &registry() {
     r->insert<glu::GluDialect, func::FuncDialect, arith::ArithDialect,
               math::MathDialect, tensor::TensorDialect, linalg::LinalgDialect,
               bufferization::BufferizationDialect, memref::MemRefDialect,
-              scf::SCFDialect, cf::ControlFlowDialect,
-              affine::AffineDialect>();
+              scf::SCFDialect, cf::ControlFlowDialect, affine::AffineDialect>();
     glu::registerDifferentiableOpInterfaceExternalModels(*r);
     glu::registerBufferizableOpInterfaceExternalModels(*r);
     registerAllExtensions(*r);
@@ -95,15 +94,14 @@ void runStage(ModuleOp module, const Stage &stage) {
   std::string error;
   llvm::raw_string_ostream errorStream(error);
   if (failed(parsePassPipeline(stage.pipeline, pm, errorStream))) {
-    std::fprintf(stderr, "glu-ir-fuzzer: bad pipeline %s: %s\n",
-                 stage.pipeline, error.c_str());
+    std::fprintf(stderr, "glu-ir-fuzzer: bad pipeline %s: %s\n", stage.pipeline,
+                 error.c_str());
     std::abort();
   }
   if (failed(pm.run(*copy)) || !stage.checkResult)
     return;
   if (failed(verify(*copy))) {
-    std::fprintf(stderr,
-                 "glu-ir-fuzzer: %s succeeded but left invalid IR\n",
+    std::fprintf(stderr, "glu-ir-fuzzer: %s succeeded but left invalid IR\n",
                  stage.pipeline);
     std::abort();
   }
@@ -132,8 +130,8 @@ const std::vector<std::vector<std::string>> kTokenGroups = {
     {" to bf16", " to f16", " to f32"},
     {"tensor<", "tensor<?x", "tensor<0x", "tensor<1x", "tensor<3x"},
     {"glu.glu ", "glu.glu_back "},
-    {"arith.mulf", "arith.addf", "arith.subf", "arith.divf",
-     "arith.maximumf", "arith.minimumf"},
+    {"arith.mulf", "arith.addf", "arith.subf", "arith.divf", "arith.maximumf",
+     "arith.minimumf"},
     {"math.exp", "math.tanh", "math.erf", "arith.negf"},
     {"alpha(", "limit("},
     {"packing(", "rounding("},
@@ -156,7 +154,7 @@ size_t mutateTokens(uint8_t *data, size_t size, size_t maxSize,
       hits.push_back({at, token.size()});
   if (rng() % 4 == 0 || hits.empty()) {
     // A size: a run of digits becomes another run.
-    static const char *const kSizes[] = {"0", "1", "2", "3", "4", "5",
+    static const char *const kSizes[] = {"0", "1",  "2",  "3",  "4", "5",
                                          "8", "16", "17", "64", "?"};
     std::vector<std::pair<size_t, size_t>> runs;
     for (size_t i = 0; i < text.size();) {

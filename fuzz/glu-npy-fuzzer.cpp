@@ -1,4 +1,4 @@
-//===- glu-npy-fuzzer.cpp - libFuzzer target: glu-run's input parsers ------===//
+//===- glu-npy-fuzzer.cpp - libFuzzer target: glu-run's input parsers -----===//
 //
 // The first byte picks the parser, the rest is its input:
 //   0: parseNpy (the .npy reader of glu-run's --input=@file.npy);

@@ -1,4 +1,4 @@
-//===- consumer-opt.cpp - An opt tool of a project that embeds glu ---------===//
+//===- consumer-opt.cpp - An opt tool of a project that embeds glu --------===//
 //
 // What a compiler embedding glu writes: register the dialect and its
 // external models (derivative rules, bufferization), the glu passes and the

@@ -1,4 +1,4 @@
-//===- Glu.cpp - C API of the glu dialect ----------------------------------===//
+//===- Glu.cpp - C API of the glu dialect ---------------------------------===//
 
 #include "glu-c/Dialect/Glu.h"
 
@@ -40,17 +40,16 @@ static_assert(int(MlirGluPackingHalves) == int(Packing::halves) &&
 namespace {
 /// The C functions of one enum attribute, from its ODS-generated
 /// symbolize/stringify functions.
-template <typename AttrT, typename EnumT, typename CEnumT>
-struct EnumAttrCAPI {
+template <typename AttrT, typename EnumT, typename CEnumT> struct EnumAttrCAPI {
   static bool isA(MlirAttribute attr) { return isa<AttrT>(unwrap(attr)); }
 
   static MlirAttribute get(MlirContext ctx, CEnumT value) {
     return wrap(AttrT::get(unwrap(ctx), static_cast<EnumT>(value)));
   }
 
-  static MlirAttribute getFromName(MlirContext ctx, MlirStringRef name,
-                                   std::optional<EnumT> (*symbolize)(
-                                       llvm::StringRef)) {
+  static MlirAttribute
+  getFromName(MlirContext ctx, MlirStringRef name,
+              std::optional<EnumT> (*symbolize)(llvm::StringRef)) {
     std::optional<EnumT> e = symbolize(unwrap(name));
     if (!e)
       return MlirAttribute{nullptr};
@@ -117,9 +116,7 @@ MlirGluRounding mlirGluRoundingAttrGetValue(MlirAttribute attr) {
 MlirStringRef mlirGluRoundingAttrGetName(MlirAttribute attr) {
   return RoundingCAPI::getName(attr, stringifyRounding);
 }
-MlirTypeID mlirGluRoundingAttrGetTypeID(void) {
-  return RoundingCAPI::typeID();
-}
+MlirTypeID mlirGluRoundingAttrGetTypeID(void) { return RoundingCAPI::typeID(); }
 
 //===----------------------------------------------------------------------===//
 // Packing

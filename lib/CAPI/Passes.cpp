@@ -1,4 +1,4 @@
-//===- Passes.cpp - C API of the glu passes and pipelines ------------------===//
+//===- Passes.cpp - C API of the glu passes and pipelines -----------------===//
 
 #include "glu-c/Passes.h"
 

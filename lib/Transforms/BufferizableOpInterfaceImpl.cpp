@@ -108,8 +108,8 @@ struct RoundOpBufferization
         getBuffer(rewriter, round.getInput(), options, state);
     if (failed(buffer))
       return failure();
-    SmallVector<AffineMap> maps(1,
-                                rewriter.getMultiDimIdentityMap(type.getRank()));
+    SmallVector<AffineMap> maps(
+        1, rewriter.getMultiDimIdentityMap(type.getRank()));
     SmallVector<utils::IteratorType> iterators(type.getRank(),
                                                utils::IteratorType::parallel);
     Type narrow = round.getTo();

@@ -1,4 +1,4 @@
-//===- Raise.cpp - The glu-raise pass --------------------------------------===//
+//===- Raise.cpp - The glu-raise pass -------------------------------------===//
 //
 // Frontends do not emit glu ops: torch-mlir lowers F.silu(x) * g to three
 // linalg.generics, StableHLO's logistic/multiply to two, JAX's tanh-GELU to
@@ -164,7 +164,8 @@ std::optional<NodeId> ExpressionGraph::constantOf(Value scalar) {
   if (auto f = dyn_cast<FloatAttr>(attr))
     return makeConstant(f.getType(), f.getValueAsDouble());
   if (auto i = dyn_cast<IntegerAttr>(attr);
-      i && i.getType().isSignlessInteger() && i.getType().getIntOrFloatBitWidth() <= 64)
+      i && i.getType().isSignlessInteger() &&
+      i.getType().getIntOrFloatBitWidth() <= 64)
     return makeConstant(i.getType(), double(i.getValue().getSExtValue()));
   return std::nullopt;
 }
@@ -244,11 +245,12 @@ std::optional<NodeId> ExpressionGraph::buildTensor(Value tensor) {
   DenseElementsAttr dense;
   if (matchPattern(tensor, m_Constant(&dense)) && dense.isSplat()) {
     if (auto f = dyn_cast<FloatType>(element))
-      return makeConstant(
-          element, dense.getSplatValue<APFloat>().convertToDouble());
+      return makeConstant(element,
+                          dense.getSplatValue<APFloat>().convertToDouble());
     return leaf(tensor);
   }
-  if (auto fill = dyn_cast<linalg::FillOp>(def); fill && fill.hasPureTensorSemantics())
+  if (auto fill = dyn_cast<linalg::FillOp>(def);
+      fill && fill.hasPureTensorSemantics())
     if (std::optional<NodeId> c = constantOf(fill.getInputs()[0]))
       return c;
   if (auto splat = dyn_cast<tensor::SplatOp>(def))
@@ -260,9 +262,10 @@ std::optional<NodeId> ExpressionGraph::buildTensor(Value tensor) {
     auto identity = [](AffineMap map) { return map.isIdentity(); };
     if (generic.hasPureTensorSemantics() &&
         generic.getNumLoops() == generic.getNumParallelLoops() &&
-        llvm::all_of(generic.getIndexingMapsArray(), [&](AffineMap map) {
-          return map.isIdentity() || map.getNumResults() == 0;
-        }) &&
+        llvm::all_of(generic.getIndexingMapsArray(),
+                     [&](AffineMap map) {
+                       return map.isIdentity() || map.getNumResults() == 0;
+                     }) &&
         llvm::all_of(generic.getDpsInitsMutable(), [&](OpOperand &init) {
           return identity(generic.getMatchingIndexingMap(&init));
         })) {
@@ -270,9 +273,9 @@ std::optional<NodeId> ExpressionGraph::buildTensor(Value tensor) {
       for (OpOperand *input : generic.getDpsInputOperands())
         inputMaps.push_back(generic.getMatchingIndexingMap(input));
       auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
-      if (std::optional<NodeId> id = viewGeneric(
-              generic, *generic.getBody(), generic.getDpsInputs(), inputMaps,
-              yield.getOperand(index)))
+      if (std::optional<NodeId> id =
+              viewGeneric(generic, *generic.getBody(), generic.getDpsInputs(),
+                          inputMaps, yield.getOperand(index)))
         return id;
     }
     return leaf(tensor);
@@ -282,7 +285,8 @@ std::optional<NodeId> ExpressionGraph::buildTensor(Value tensor) {
       SmallVector<AffineMap> inputMaps(
           map.getInputs().size(),
           AffineMap::getMultiDimIdentityMap(type.getRank(), map.getContext()));
-      auto yield = cast<linalg::YieldOp>(map.getMapper().front().getTerminator());
+      auto yield =
+          cast<linalg::YieldOp>(map.getMapper().front().getTerminator());
       if (std::optional<NodeId> id =
               viewGeneric(map, map.getMapper().front(), map.getInputs(),
                           inputMaps, yield.getOperand(0)))
@@ -323,9 +327,8 @@ ExpressionGraph::viewGeneric(Operation *op, Block &block, ValueRange inputs,
         DenseElementsAttr dense;
         if (t.getRank() == 0 && matchPattern(input, m_Constant(&dense)) &&
             isa<FloatType>(t.getElementType()))
-          node = makeConstant(
-              t.getElementType(),
-              dense.getSplatValue<APFloat>().convertToDouble());
+          node = makeConstant(t.getElementType(),
+                              dense.getSplatValue<APFloat>().convertToDouble());
       } else {
         node = constantOf(input);
       }
@@ -405,8 +408,10 @@ public:
     double k = 1.0;
     while (true) {
       const Node &n = g[id];
-      auto c0 = n.operands.size() > 0 ? g.constant(n.operands[0]) : std::nullopt;
-      auto c1 = n.operands.size() > 1 ? g.constant(n.operands[1]) : std::nullopt;
+      auto c0 =
+          n.operands.size() > 0 ? g.constant(n.operands[0]) : std::nullopt;
+      auto c1 =
+          n.operands.size() > 1 ? g.constant(n.operands[1]) : std::nullopt;
       if (g.isOp(id, "arith.mulf") && c0) {
         k *= *c0;
         id = n.operands[1];
@@ -419,8 +424,8 @@ public:
       } else if (g.isOp(id, "arith.negf")) {
         k = -k;
         id = n.operands[0];
-      } else if ((g.isOp(id, "arith.subf") || g.isOp(id, "arith.addf")) &&
-                 c1 && *c1 == 0.0) {
+      } else if ((g.isOp(id, "arith.subf") || g.isOp(id, "arith.addf")) && c1 &&
+                 *c1 == 0.0) {
         id = n.operands[0]; // x - 0 and x + 0: x, up to the sign of zero
       } else {
         return {id, k};
@@ -549,10 +554,9 @@ public:
     NodeId lhs = cmp.operands[0], rhs = cmp.operands[1];
     auto predicate = arith::CmpFPredicate(cmp.predicate);
     using P = arith::CmpFPredicate;
-    bool greater = llvm::is_contained({P::OGT, P::OGE, P::UGT, P::UGE},
-                                      predicate);
-    bool less = llvm::is_contained({P::OLT, P::OLE, P::ULT, P::ULE},
-                                   predicate);
+    bool greater =
+        llvm::is_contained({P::OGT, P::OGE, P::UGT, P::UGE}, predicate);
+    bool less = llvm::is_contained({P::OLT, P::OLE, P::ULT, P::ULE}, predicate);
     if (g.constant(lhs)) { // 0 < x
       std::swap(lhs, rhs);
       std::swap(greater, less);
@@ -629,7 +633,6 @@ static bool isF32(double value, float want) {
   return std::memcmp(&f, &want, sizeof(f)) == 0;
 }
 
-
 //===----------------------------------------------------------------------===//
 // Matching
 //===----------------------------------------------------------------------===//
@@ -641,12 +644,9 @@ struct Activation {
 
 /// What the rest of a product is, once g is taken out: act(x), or (with
 /// `why` set) a near miss of one.
-static std::optional<Activation> matchActivation(const ExpressionGraph &g,
-                                                 const Reader &r,
-                                                 ArrayRef<NodeId> num,
-                                                 ArrayRef<NodeId> den,
-                                                 double scale,
-                                                 std::string &why) {
+static std::optional<Activation>
+matchActivation(const ExpressionGraph &g, const Reader &r, ArrayRef<NodeId> num,
+                ArrayRef<NodeId> den, double scale, std::string &why) {
   // x * sigmoid(k*x) = x / (1 + exp(-k*x)): swiglu (k = 1), geglu_quick.
   if (den.size() == 1) {
     std::optional<NodeId> arg = r.onePlus(den[0], "math.exp", why);

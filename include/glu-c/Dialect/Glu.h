@@ -28,8 +28,8 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Glu, glu);
 /// (DifferentiableOpInterface) of glu, arith and math ops, and the
 /// bufferization of glu ops (one-shot-bufferize on IR that holds glu ops).
 /// Call it on the registry a context is created from, with the dialects.
-MLIR_CAPI_EXPORTED void mlirGluRegisterExternalModels(
-    MlirDialectRegistry registry);
+MLIR_CAPI_EXPORTED void
+mlirGluRegisterExternalModels(MlirDialectRegistry registry);
 
 //===----------------------------------------------------------------------===//
 // Attributes. The enumerators have the values of the IR's enums
@@ -70,7 +70,8 @@ MLIR_CAPI_EXPORTED MlirAttribute mlirGluVariantAttrGet(MlirContext ctx,
 MLIR_CAPI_EXPORTED MlirAttribute
 mlirGluVariantAttrGetFromName(MlirContext ctx, MlirStringRef name);
 /// The value of a variant attribute (mlirAttributeIsAGluVariantAttr).
-MLIR_CAPI_EXPORTED MlirGluVariant mlirGluVariantAttrGetValue(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirGluVariant
+mlirGluVariantAttrGetValue(MlirAttribute attr);
 /// The name of a variant attribute's value ("swiglu", ...).
 MLIR_CAPI_EXPORTED MlirStringRef mlirGluVariantAttrGetName(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirTypeID mlirGluVariantAttrGetTypeID(void);
@@ -90,7 +91,8 @@ MLIR_CAPI_EXPORTED MlirAttribute mlirGluPackingAttrGet(MlirContext ctx,
                                                        MlirGluPacking value);
 MLIR_CAPI_EXPORTED MlirAttribute
 mlirGluPackingAttrGetFromName(MlirContext ctx, MlirStringRef name);
-MLIR_CAPI_EXPORTED MlirGluPacking mlirGluPackingAttrGetValue(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirGluPacking
+mlirGluPackingAttrGetValue(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirStringRef mlirGluPackingAttrGetName(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirTypeID mlirGluPackingAttrGetTypeID(void);
 
