@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what glu needs from Debian 12's archive: LLVM/MLIR 22, clang/lld,
-# ninja, cmake, ccache, GoogleTest. Idempotent and quiet when everything is
-# already present.
+# ninja, cmake, ccache, GoogleTest, clang's sanitizer and libFuzzer runtimes.
+# Idempotent and quiet when everything is already present.
 set -euo pipefail
 
 PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   clang-22 lld-22 ninja-build cmake ccache python3
+  libclang-rt-22-dev
   libgtest-dev libomp-22-dev
 )
 

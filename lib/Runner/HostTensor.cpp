@@ -322,7 +322,8 @@ llvm::Expected<HostTensor> mlir::glu::parseNpy(StringRef bytes,
     return fail("unexpected " + llvm::Twine(payload.size() - expected) +
                 " trailing bytes after the data");
   HostTensor tensor(*kind, shape);
-  std::memcpy(tensor.data.data(), payload.data(), expected);
+  if (expected) // an empty array has no buffer to copy into
+    std::memcpy(tensor.data.data(), payload.data(), expected);
   return tensor;
 }
 
@@ -380,7 +381,8 @@ llvm::Error mlir::glu::writeNpy(StringRef path, const HostTensor &tensor) {
 // Inline tensors
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec) {
+llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
+                                                        int64_t maxBytes) {
   auto fail = [&](const llvm::Twine &why) {
     return createStringError(llvm::inconvertibleErrorCode(),
                              "bad inline tensor '" + spec + "': " + why);
@@ -408,6 +410,10 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec) {
       return fail("bad dimension '" + dim + "'");
     shape.push_back(size);
   }
+  // The tensor is allocated before any value is read: bound it.
+  if (count > maxBytes / elementSize(*kind))
+    return fail("more than " + llvm::Twine(maxBytes) +
+                " bytes of data; use a .npy file");
   HostTensor tensor(*kind, shape);
   if (values.consume_front("random:")) {
     uint64_t seed;
@@ -429,6 +435,14 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec) {
     double number;
     if (item.trim().getAsDouble(number))
       return fail("bad value '" + item + "'");
+    // An integer element must be an integer in range (converting anything
+    // else is undefined behaviour).
+    bool isI32 = *kind == ElementKind::I32, isI64 = *kind == ElementKind::I64;
+    if ((isI32 || isI64) &&
+        !(number == std::trunc(number) &&
+          number >= (isI32 ? -2147483648.0 : -9223372036854775808.0) &&
+          number < (isI32 ? 2147483648.0 : 9223372036854775808.0)))
+      return fail("value '" + item + "' is not an " + elementName(*kind));
     numbers.push_back(number);
   }
   for (int64_t i = 0; i < count; ++i)

@@ -375,7 +375,8 @@ struct CallFrame {
                llvm::ArrayRef<TensorSpec> results,
                std::vector<HostTensor> *out) {
     constexpr int64_t kGlobalMarker = 0xdeadbeef; // memref.get_global
-    llvm::SmallVector<int64_t> freed;
+    // Every result is copied before any buffer is freed: results may share
+    // one (a function returning a value twice).
     size_t at = 0;
     for (const TensorSpec &spec : results) {
       size_t rank = spec.shape.size();
@@ -387,6 +388,13 @@ struct CallFrame {
         copyOut(tensor, w, rank);
         out->push_back(std::move(tensor));
       }
+    }
+    llvm::SmallVector<int64_t> freed;
+    at = 0;
+    for (const TensorSpec &spec : results) {
+      size_t rank = spec.shape.size();
+      const int64_t *w = resultWords.data() + at;
+      at += 3 + 2 * rank;
       int64_t allocated = w[0];
       bool owned = allocated != 0 && allocated != kGlobalMarker &&
                    !llvm::is_contained(freed, allocated) &&

@@ -4,7 +4,8 @@
 // bufferize to allocations, filled by the same lowering as glu-expand-ops
 // but on buffers (memref.subview instead of tensor slices). Writing each
 // half of a fused gradient straight into its subview is what tensor-level
-// bufferization cannot prove safe, hence this direct route.
+// bufferization cannot prove safe, hence this direct route. glu.round on
+// tensors bufferizes in place, elementwise.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectRegistry.h"
 
@@ -70,6 +72,57 @@ struct GluOpBufferization
     return success();
   }
 };
+
+/// glu.round on a tensor is elementwise: like a destination-style op it
+/// writes its result over its operand's buffer (one-shot analysis copies
+/// the operand first where that buffer is still needed), with one
+/// linalg.generic whose body rounds each element.
+struct RoundOpBufferization
+    : BufferizableOpInterface::ExternalModel<RoundOpBufferization, RoundOp> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const AnalysisState &) const {
+    return true;
+  }
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &,
+                                      const AnalysisState &) const {
+    return {{op->getResult(0), BufferRelation::Equivalent}};
+  }
+  bool bufferizesToElementwiseAccess(Operation *, const AnalysisState &,
+                                     ArrayRef<OpOperand *>) const {
+    return true;
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto round = cast<RoundOp>(op);
+    auto type = dyn_cast<RankedTensorType>(round.getType());
+    if (!type)
+      return op->emitOpError("on an unranked tensor cannot be bufferized");
+    rewriter.setInsertionPoint(op);
+    FailureOr<Value> buffer =
+        getBuffer(rewriter, round.getInput(), options, state);
+    if (failed(buffer))
+      return failure();
+    SmallVector<AffineMap> maps(
+        1, rewriter.getMultiDimIdentityMap(type.getRank()));
+    SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                               utils::IteratorType::parallel);
+    Type narrow = round.getTo();
+    linalg::GenericOp::create(
+        rewriter, op->getLoc(), TypeRange(), ValueRange(), ValueRange{*buffer},
+        maps, iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value rounded = RoundOp::create(b, loc, args[0], narrow);
+          linalg::YieldOp::create(b, loc, rounded);
+        });
+    replaceOpWithBufferizedValues(rewriter, op, *buffer);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::glu::registerBufferizableOpInterfaceExternalModels(
@@ -77,5 +130,6 @@ void mlir::glu::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, GluDialect *) {
     GluOp::attachInterface<GluOpBufferization<GluOp>>(*ctx);
     GluBackOp::attachInterface<GluOpBufferization<GluBackOp>>(*ctx);
+    RoundOp::attachInterface<RoundOpBufferization>(*ctx);
   });
 }

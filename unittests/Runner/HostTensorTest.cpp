@@ -66,6 +66,20 @@ TEST(Npy, AcceptsVersions2And3AndScalars) {
             "");
 }
 
+// Found by glu-npy-fuzzer (UBSan: memcpy into the null buffer of an
+// empty array).
+TEST(Npy, AcceptsEmptyArrays) {
+  auto empty = parseNpy(npy("{'descr': '<u2', 'fortran_order': False, "
+                            "'shape': (1, 0, 4), }",
+                            0));
+  ASSERT_TRUE(bool(empty)) << llvm::toString(empty.takeError());
+  EXPECT_EQ(empty->numElements(), 0);
+  EXPECT_EQ(empty->shape, (llvm::SmallVector<int64_t>{1, 0, 4}));
+  auto back = parseNpy(serializeNpy(*empty));
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->shape, empty->shape);
+}
+
 struct BadCase {
   const char *name;
   std::string bytes;
@@ -108,6 +122,35 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
                         "[2, 3], }",
                         24),
        "bad 'shape' value"},
+      {"shape text", npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+                         "(2, x), }",
+                         24),
+       "bad dimension 'x'"},
+      {"dimension over 2^48", npy("{'descr': '<f4', 'fortran_order': False, "
+                                  "'shape': (281474976710657,), }",
+                                  24),
+       "bad dimension '281474976710657'"},
+      {"dimension over 2^64", npy("{'descr': '<f4', 'fortran_order': False, "
+                                  "'shape': (18446744073709551616,), }",
+                                  24),
+       "bad dimension '18446744073709551616'"},
+      {"byte", npy("{'descr': '|u1', 'fortran_order': False, 'shape': (2,), }",
+                   2),
+       "unsupported dtype '|u1'"},
+      {"big-endian bf16 bits", npy("{'descr': '>u2', 'fortran_order': False, "
+                                   "'shape': (2,), }",
+                                   4),
+       "big-endian dtype '>u2'"},
+      {"fortran maybe", npy("{'descr': '<f4', 'fortran_order': Maybe, "
+                            "'shape': (2,), }",
+                            8),
+       "bad 'fortran_order' value 'Maybe'"},
+      {"missing descr", npy("{'fortran_order': False, 'shape': (2,), }", 8),
+       "header lacks"},
+      {"header past the end", npy(good, 24).substr(0, 12), "truncated header"},
+      {"version 2 truncated", npy(good, 24, 2).substr(0, 11),
+       "truncated header"},
+      {"version 0", npy(good, 24, 0), "unsupported format version 0"},
   };
   for (const BadCase &c : cases) {
     std::string message = errorOf(parseNpy(c.bytes, "x.npy"));
@@ -117,6 +160,14 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
               std::string::npos)
         << c.name;
   }
+}
+
+TEST(Npy, AcceptsNativeByteOrder) {
+  auto t = parseNpy(npy("{'descr': '=f4', 'fortran_order': False, "
+                        "'shape': (2,), }",
+                        8));
+  ASSERT_TRUE(bool(t)) << llvm::toString(t.takeError());
+  EXPECT_EQ(t->kind, ElementKind::F32);
 }
 
 TEST(Npy, MissingFileIsAnError) {
@@ -130,6 +181,10 @@ TEST(InlineTensor, ParsesSplatsListsAndRandom) {
   auto splat = parseInlineTensor("2x2xbf16=1.5");
   ASSERT_TRUE(bool(splat));
   EXPECT_EQ(splat->get(3), 1.5);
+  auto ints = parseInlineTensor("2xi32=-2147483648,2147483647");
+  ASSERT_TRUE(bool(ints)) << llvm::toString(ints.takeError());
+  EXPECT_EQ(ints->get(0), -2147483648.0);
+  EXPECT_EQ(ints->get(1), 2147483647.0);
   auto list = parseInlineTensor("3xf32=1,2,3");
   ASSERT_TRUE(bool(list));
   EXPECT_EQ(list->get(2), 3.0);
@@ -139,6 +194,14 @@ TEST(InlineTensor, ParsesSplatsListsAndRandom) {
   EXPECT_EQ(a->data, b->data);
 }
 
+TEST(InlineTensor, SizeLimit) {
+  EXPECT_TRUE(bool(parseInlineTensor("4x4xf32=1", 64)));
+  std::string got = errorOf(parseInlineTensor("4x4xf32=1", 63));
+  EXPECT_NE(got.find("more than 63 bytes of data; use a .npy file"),
+            std::string::npos)
+      << got;
+}
+
 TEST(InlineTensor, RejectsBadSpecs) {
   const char *bad[][2] = {{"4x8xf32", "expected SHAPExTYPE=VALUES"},
                           {"4x8xf64=1", "unknown element type 'f64'"},
@@ -146,7 +209,16 @@ TEST(InlineTensor, RejectsBadSpecs) {
                           {"3xf32=1,2", "expected 1 or 3 values, got 2"},
                           {"2xf32=one", "bad value 'one'"},
                           {"2xf32=random:x", "bad seed 'x'"},
-                          {"99999999999x99999999999xf32=0", "bad dimension"}};
+                          {"99999999999x99999999999xf32=0", "bad dimension"},
+                          // Found by glu-npy-fuzzer (ASan: allocation-size-too-big).
+                          {"1099511627776xf32=0", "more than 1073741824 bytes"},
+                          {"65536x4097xf32=random:1", "more than 1073741824 bytes"},
+                          // Found by glu-npy-fuzzer (UBSan: float-cast-overflow).
+                          {"2xi32=1e30", "value '1e30' is not an i32"},
+                          {"2xi32=2147483648", "is not an i32"},
+                          {"2xi64=9.3e18", "value '9.3e18' is not an i64"},
+                          {"2xi32=nan", "value 'nan' is not an i32"},
+                          {"2xi32=1.5", "value '1.5' is not an i32"}};
   for (auto &[spec, message] : bad) {
     std::string got = errorOf(parseInlineTensor(spec));
     EXPECT_NE(got.find(message), std::string::npos)

@@ -60,8 +60,11 @@ std::string serializeNpy(const HostTensor &tensor);
 
 /// Parses an inline tensor `SHAPExTYPE=VALUES`, e.g. `4x8xf32=random:7`
 /// (normal(0, 1) from seed 7), `2x2xbf16=1.5` (a splat) or
-/// `3xf32=1,2,3` (every element).
-llvm::Expected<HostTensor> parseInlineTensor(llvm::StringRef spec);
+/// `3xf32=1,2,3` (every element). A tensor of more than `maxBytes` is an
+/// error.
+llvm::Expected<HostTensor> parseInlineTensor(llvm::StringRef spec,
+                                             int64_t maxBytes = int64_t(1)
+                                                                << 30);
 
 } // namespace mlir::glu
 

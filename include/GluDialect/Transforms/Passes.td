@@ -231,4 +231,71 @@ def GluDifferentiate : Pass<"glu-differentiate", "::mlir::ModuleOp"> {
   ];
 }
 
+def GluRaise : Pass<"glu-raise"> {
+  let summary = "Raise the elementwise code of GLU activations to glu ops";
+  let description = [{
+    Recognises the elementwise code other frontends emit for gated linear
+    units (torch-mlir's and StableHLO's lowerings to `linalg.generic`, and
+    arith/math ops on tensors, in chains of generics or fused into one) and
+    replaces it with `glu.glu`, so that the rest of the compiler (the
+    derivative rules, the lowerings) sees the variant. It reads each
+    float-tensor value as an elementwise expression (through identity-map
+    generics, `linalg.map`, elementwise ops on tensors and splat constants)
+    and raises `y = act(x) * g` when `act` is, with the SPEC's f32 constants
+    (section 2) matched bit for bit:
+
+    | variant | recognised act(x) |
+    |---|---|
+    | `swiglu` | `x * 1/(1 + exp(-x))`, `x / (1 + exp(-x))` |
+    | `geglu_quick` | the same with `exp(-1.702*x)` |
+    | `geglu` | `0.5 * x * (1 + tanh(k*(x + c*x^3)))`, any polynomial form, `k` = SQRT_2_OVER_PI, `c` = C_A |
+    | `geglu_erf` | `0.5 * x * (1 + erf(x * SQRT_2_INV))`, also `x / sqrt(2)` |
+    | `reglu` | `relu(x)` (`select(x > 0, x, 0)`, `maximumf(x, 0)`), or `y = select(x > 0, x*g, 0)` |
+
+    Products are read up to association, commutation and constant factors
+    (`0.5*x*T`, `x*T/2`, `x*(0.5*T)` are one form); any other constant is a
+    near miss, not a match: torch-mlir's tanh-GELU, whose constant is
+    0.7977240352 instead of sqrt(2/pi) = 0.7978845608, stays as it is.
+    With `emit-remarks`, each near miss (a candidate that failed one of
+    these checks) gets a remark saying which.
+
+    Storage: f32 code is raised as is; f16/bf16 code must compute in f32
+    between `arith.extf` of the operands and one `arith.truncf` of `y`
+    (`rounding(one_round)`), or also round `act(x)` to the storage type
+    before multiplying (`two_round`, the default). Arithmetic done in the
+    narrow type matches no rounding plan and is not raised.
+
+    When `x` and `g` are two `tensor.extract_slice`s of one tensor along its
+    last dimension (the halves, swapped halves, or even/odd elements of it),
+    the fused form is produced (`packing`). `glu.glu` defines its results at
+    special values (SPEC section 5); where a frontend's program gives NaN
+    (e.g. `-inf * sigmoid(-inf)`), or a NaN gate passed through `relu`, the
+    raised op gives the SPEC's value instead.
+
+    Before (torch-mlir, `F.silu(x) * g`, abridged):
+
+    ```mlir
+    %s = linalg.generic ... ins(%x) {
+      %n = arith.negf %in : f32
+      %e = math.exp %n : f32
+      %d = arith.addf %e, %one : f32
+      %r = arith.divf %one, %d : f32
+      linalg.yield %r : f32 }
+    %xs = linalg.generic ... ins(%x, %s) { arith.mulf ... }
+    %y = linalg.generic ... ins(%xs, %g) { arith.mulf ... }
+    ```
+
+    After:
+
+    ```mlir
+    %y = glu.glu swiglu(%x, %g) : tensor<?x64xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::glu::GluDialect"];
+  let options = [
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Emit a remark on each near miss saying why it was not raised">,
+  ];
+}
+
 #endif // GLU_TRANSFORMS_PASSES_TD

@@ -41,7 +41,8 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   }
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
-  // bufferization.clone (a returned argument, say) -> memref.alloc + copy.
+  // Deallocation clones buffers whose ownership it cannot prove (a function
+  // argument written in place and returned); lower the clones.
   pm.addPass(createConvertBufferizationToMemRefPass());
 }
 

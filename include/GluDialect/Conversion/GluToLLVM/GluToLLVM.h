@@ -44,7 +44,8 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
 void addGluPreparationPasses(OpPassManager &pm);
 /// Stage 2: one-shot bufferization of whole modules (identity layouts at
 /// function boundaries; glu ops lower to linalg on buffers through their
-/// BufferizableOpInterface) and ownership-based deallocation.
+/// BufferizableOpInterface), ownership-based deallocation and the lowering
+/// of the clones it makes.
 void addGluBufferizationPasses(OpPassManager &pm,
                                const GluToLLVMOptions &options);
 /// Stage 3: elementwise generics -> row-parallel vectorized loops (when

@@ -1,0 +1,28 @@
+/*===- glu-c/Passes.h - C API of the glu passes and pipelines -----*- C -*-===*\
+|*                                                                            *|
+|* Generated from Passes.td (-gen-pass-capi-header): mlirRegisterGluPasses()  *|
+|* registers every glu pass with the global registry (so that                 *|
+|* mlirParsePassPipeline knows them), mlirCreateGlu<Pass>() creates one, e.g. *|
+|* mlirCreateGluGluExpandOps(). The pipelines are registered separately.      *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef GLU_C_PASSES_H
+#define GLU_C_PASSES_H
+
+#include "mlir-c/Pass.h"
+
+#include "GluDialect/Transforms/Passes.capi.h.inc"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Registers the glu pipelines (glu-to-llvm) with the global registry.
+MLIR_CAPI_EXPORTED void mlirGluRegisterPipelines(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // GLU_C_PASSES_H
