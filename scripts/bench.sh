@@ -6,7 +6,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
 quick="${1:-}"
-"$root/scripts/build.sh" glu-bench glu-opt glu-compile >/dev/null
+"$root/scripts/build.sh" glu-bench glu-masked-load-probe glu-opt glu-compile >/dev/null
 
 out="$build/bench-results"
 mkdir -p "$out"
@@ -61,6 +61,21 @@ unset multiplot
 GP
 gnuplot "$out/plot.gp"
 
+# Roofline-style reading of the same run: a kernel's one-thread
+# cache-resident rate (no DRAM traffic) times the thread count is its
+# compute ceiling (the two-thread cache-resident runs are too short to
+# hide OpenMP's fork/join); the large-size rate can reach at most
+# min(triad, that ceiling).
+bound_rows=$(awk -F, 'NR>1 { k1=$3","$4","$5; key=$2","k1;
+    if ($1=="cache") { if ($2==1) c1[k1]=$6 }
+    else { l[key]=$6; t[key]=$6*100/$7; th[key]=$2; kk[key]=k1; order[n++]=key } }
+  END { for (i = 0; i < n; i++) { k=order[i]; split(k, f, ","); c = c1[kk[k]] * th[k];
+    lim = (c < t[k]) ? "compute" : "memory"; best = (c < t[k]) ? c : t[k];
+    printf "| %s | %s | %s | %s | %.1f | %.1f | %.1f | %s | %.0f |\n",
+      f[1], f[2], f[3], f[4], l[k], t[k], c, lim, 100*l[k]/best } }' "$out/bench.csv")
+
+probe_rows=$("$build/bin/glu-masked-load-probe")
+
 cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 cores=$(nproc)
 flags=$(grep -o -w 'avx512f\|avx2\|fma\|f16c' /proc/cpuinfo | sort -u | tr '\n' ' ')
@@ -100,6 +115,28 @@ forms read and write the same bytes per gate/up pair.
 MD
   cat "$out/bench.md"
   cat <<MD
+
+## What limits each kernel at the large size
+
+A kernel's cache-resident rate (data in L2, no DRAM traffic; one thread,
+times the thread count) is what its instructions alone allow; the
+large-size rate can be at most the lower of that and triad. *limited by* names the lower one;
+the last column is the large-size rate as a % of it.
+
+| threads | kernel | dir | type | large GB/s | triad GB/s | compute ceiling GB/s | limited by | % of the attainable |
+|---|---|---|---|---|---|---|---|---|
+$bound_rows
+
+## A probe: a load folded into a masked multiply
+
+\`build/bin/glu-masked-load-probe\` (bench/masked-load-probe.cpp): reglu's
+\`x > 0 ? x * g : 0\` hand-written with AVX-512 intrinsics, streaming
+3 x 256 MiB on one thread, once as LLVM compiles it (the load of g folded
+into the zero-masked multiply) and once with that load kept separate.
+
+| code | GB/s |
+|---|---|
+$probe_rows
 
 ## Compile time of the full pipeline on examples/
 
