@@ -61,31 +61,6 @@ static void runtimeCheckFailed() {
   _exit(kRuntimeCheckExitCode);
 }
 
-// Signatures: the same rules as JitRunner's.
-static std::optional<TensorSpec> specOf(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return std::nullopt;
-  Type e = tensor.getElementType();
-  std::optional<ElementKind> kind;
-  if (e.isF32())
-    kind = ElementKind::F32;
-  else if (e.isF16())
-    kind = ElementKind::F16;
-  else if (e.isBF16())
-    kind = ElementKind::BF16;
-  else if (e.isSignlessInteger(32))
-    kind = ElementKind::I32;
-  else if (e.isSignlessInteger(64))
-    kind = ElementKind::I64;
-  if (!kind)
-    return std::nullopt;
-  TensorSpec spec{*kind, {}};
-  for (int64_t size : tensor.getShape())
-    spec.shape.push_back(ShapedType::isDynamic(size) ? -1 : size);
-  return spec;
-}
-
 CudaFunction::~CudaFunction() = default;
 
 llvm::Expected<std::unique_ptr<CudaFunction>>
@@ -100,7 +75,7 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
        {std::make_tuple("argument", func.getArgumentTypes(), &fn->args),
         std::make_tuple("result", func.getResultTypes(), &fn->rets)}) {
     for (auto [i, type] : llvm::enumerate(types)) {
-      std::optional<TensorSpec> spec = specOf(type);
+      std::optional<TensorSpec> spec = tensorSpecOf(type);
       if (!spec)
         return error("@" + name + " " + what + " #" + llvm::Twine(i) +
                      " cannot be passed: only ranked tensors of f32, f16, "

@@ -14,6 +14,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -80,7 +82,27 @@ std::string TensorSpec::str() const {
   return s + elementName(kind).str() + ">";
 }
 
-static std::optional<TensorSpec> specOf(Type type) {
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+ParsedInputFile::ParsedInputFile(MLIRContext &context) : context(context) {}
+ParsedInputFile::~ParsedInputFile() = default;
+
+llvm::Error ParsedInputFile::parse(llvm::StringRef path) {
+  std::string message;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &message);
+  if (!file)
+    return error(message);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  handler = std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context);
+  parsed = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!parsed)
+    return error("'" + path + "' could not be parsed or verified");
+  return llvm::Error::success();
+}
+
+std::optional<TensorSpec> mlir::glu::tensorSpecOf(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return std::nullopt;
@@ -104,10 +126,6 @@ static std::optional<TensorSpec> specOf(Type type) {
   return spec;
 }
 
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 //===----------------------------------------------------------------------===//
 // Compilation
 //===----------------------------------------------------------------------===//
@@ -124,7 +142,7 @@ static void setPipelineOptions(const JitOptions &options,
 static llvm::Expected<TensorSpec> callableSpec(func::FuncOp func,
                                                llvm::StringRef what,
                                                unsigned index, Type type) {
-  if (std::optional<TensorSpec> spec = specOf(type))
+  if (std::optional<TensorSpec> spec = tensorSpecOf(type))
     return *spec;
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -78,6 +78,10 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
+static int fail(llvm::Error error) {
+  return fail(llvm::toString(std::move(error)));
+}
+
 namespace {
 /// One argument or result as the header declares it.
 struct Param {
@@ -202,21 +206,15 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerRunnerDialects(registry);
   MLIRContext context(registry);
-  std::string errorMessage;
-  auto file = openInputFile(inputFile, &errorMessage);
-  if (!file)
-    return fail(errorMessage);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return fail("'" + inputFile + "' could not be parsed or verified");
+  ParsedInputFile input(context);
+  if (llvm::Error error = input.parse(inputFile))
+    return fail(std::move(error));
+  ModuleOp module = input.module();
 
   // The C signatures, from the tensor signatures.
   std::vector<Function> functions;
   std::set<int64_t> ranks;
-  for (auto func : module->getOps<func::FuncOp>()) {
+  for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal() || !func.isPublic())
       continue;
     Function f{func.getName().str(), {}, {}};
@@ -250,7 +248,7 @@ int main(int argc, char **argv) {
   options.destinationPassing = true;
   PassManager pm(&context);
   buildGluToLLVMPipeline(pm, options);
-  if (failed(pm.run(*module)))
+  if (failed(pm.run(module)))
     return fail("the glu-to-llvm pipeline failed");
 
   llvm::InitializeNativeTarget();
@@ -270,7 +268,7 @@ int main(int argc, char **argv) {
 
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*module, llvmContext, inputFile);
+      translateModuleToLLVMIR(module, llvmContext, inputFile);
   if (!llvmModule)
     return fail("translation to LLVM IR failed");
   llvmModule->setDataLayout((*machine)->createDataLayout());

@@ -201,19 +201,13 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerRunnerDialects(registry);
   MLIRContext context(registry);
-  std::string errorMessage;
-  auto file = openInputFile(inputFile, &errorMessage);
-  if (!file)
-    return fail(errorMessage);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return fail("'" + inputFile + "' could not be parsed or verified");
+  ParsedInputFile input(context);
+  if (llvm::Error error = input.parse(inputFile))
+    return fail(std::move(error));
+  ModuleOp module = input.module();
 
   if (target == Target::CUDA)
-    return runOnCuda(*module, tensors, *defect);
+    return runOnCuda(module, tensors, *defect);
 
   JitOptions options;
   options.poisonAllocations = poison;
@@ -224,7 +218,7 @@ int main(int argc, char **argv) {
     options.pipeline = [](OpPassManager &pm) {
       buildGluGPUEmulationPipeline(pm, GluToNVVMOptions());
     };
-  auto function = JitFunction::compile(*module, functionName, options);
+  auto function = JitFunction::compile(module, functionName, options);
   if (!function)
     return fail(function.takeError());
   if (!outputs.empty() && outputs.size() != (*function)->results().size())

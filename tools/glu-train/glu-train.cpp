@@ -138,19 +138,13 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerRunnerDialects(registry);
   MLIRContext context(registry);
-  std::string errorMessage;
-  auto file = openInputFile(inputFile, &errorMessage);
-  if (!file)
-    return fail(errorMessage);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return fail("'" + inputFile + "' could not be parsed or verified");
+  ParsedInputFile input(context);
+  if (llvm::Error error = input.parse(inputFile))
+    return fail(std::move(error));
+  ModuleOp module = input.module();
 
   SmallVector<Target> targets;
-  for (auto function : module->getOps<func::FuncOp>()) {
+  for (auto function : module.getOps<func::FuncOp>()) {
     auto gradName = function->getAttrOfType<StringAttr>(kGradAttrName);
     if (!gradName || (!selected.empty() &&
                       !llvm::is_contained(selected, function.getName())))
@@ -168,13 +162,13 @@ int main(int argc, char **argv) {
   PassManager pm(&context);
   pm.addPass(createInlinerPass());
   pm.addPass(createGluDifferentiate());
-  if (failed(pm.run(*module)))
+  if (failed(pm.run(module)))
     return fail("glu-differentiate failed (diagnostics above)");
 
   JitOptions jitOptions;
   jitOptions.defect = *defect;
   auto compile = [&](StringRef name) {
-    return compileFunction(*module, name, jitOptions);
+    return compileFunction(module, name, jitOptions);
   };
 
   GradientCheckOptions checkOptions;
@@ -207,7 +201,7 @@ int main(int argc, char **argv) {
     std::string modelName =
         name.ends_with("_loss") ? name.drop_back(5).str() : std::string();
     bool train =
-        !modelName.empty() && module->lookupSymbol<func::FuncOp>(modelName);
+        !modelName.empty() && module.lookupSymbol<func::FuncOp>(modelName);
     std::vector<HostTensor> inputs;
     std::vector<HostTensor> cotangents;
     std::unique_ptr<JitFunction> model;

@@ -12,15 +12,19 @@
 #include "GluDialect/Runner/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Error.h"
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace mlir {
 class ExecutionEngine;
 class DialectRegistry;
+class ScopedDiagnosticHandler;
 class OpPassManager;
 namespace glu {
 
@@ -52,6 +56,29 @@ struct TensorSpec {
   ElementKind kind;
   llvm::SmallVector<int64_t> shape;
   std::string str() const;
+};
+
+/// The spec of `type` if a compiled function can take or return it: a
+/// ranked tensor of f32, f16, bf16, i32 or i64 (shared by the CPU and CUDA
+/// runners).
+std::optional<TensorSpec> tensorSpecOf(Type type);
+
+/// An .mlir file read and parsed (and verified) in `context`, with every
+/// diagnostic emitted while this object lives printed against the file's
+/// source (the tools keep it alive while they compile the module).
+class ParsedInputFile {
+public:
+  explicit ParsedInputFile(MLIRContext &context);
+  ~ParsedInputFile();
+  /// Reads `path` ("-": stdin) and parses it; the error names the file.
+  llvm::Error parse(llvm::StringRef path);
+  ModuleOp module() { return *parsed; }
+
+private:
+  MLIRContext &context;
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<ScopedDiagnosticHandler> handler;
+  OwningOpRef<ModuleOp> parsed;
 };
 
 /// A JIT-compiled module whose public functions can be called by name.
