@@ -1,6 +1,7 @@
 //===- CudaRunner.cpp - Compile and call functions on a CUDA GPU ----------===//
 
 #include "GluDialect/Runner/CudaRunner.h"
+#include "RunnerSupport.h"
 
 #include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
 #include "GluDialect/Runtime/CudaRuntime.h"
@@ -25,6 +26,7 @@
 
 using namespace mlir;
 using namespace mlir::glu;
+using runner::error;
 
 char NoCudaDriverError::ID = 0;
 
@@ -38,10 +40,6 @@ std::error_code NoCudaDriverError::convertToErrorCode() const {
   return llvm::inconvertibleErrorCode();
 }
 
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 /// The runtime's first error since the last check, as an llvm::Error.
 static llvm::Error runtimeError(llvm::StringRef what) {
   std::string message = cuda::lastError();
@@ -49,16 +47,6 @@ static llvm::Error runtimeError(llvm::StringRef what) {
   if (message.empty())
     return llvm::Error::success();
   return error(what + ": " + message);
-}
-
-/// A failed cf.assert in the host code: as JitRunner, a distinct status.
-static void runtimeCheckFailed() {
-  std::fflush(stdout);
-  std::fputs("error: a runtime check of the compiled code failed (message "
-             "above)\n",
-             stderr);
-  std::fflush(stderr);
-  _exit(kRuntimeCheckExitCode);
 }
 
 CudaFunction::~CudaFunction() = default;
@@ -75,11 +63,9 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
        {std::make_tuple("argument", func.getArgumentTypes(), &fn->args),
         std::make_tuple("result", func.getResultTypes(), &fn->rets)}) {
     for (auto [i, type] : llvm::enumerate(types)) {
-      std::optional<TensorSpec> spec = tensorSpecOf(type);
+      auto spec = runner::callableSpec(func, what, i, type);
       if (!spec)
-        return error("@" + name + " " + what + " #" + llvm::Twine(i) +
-                     " cannot be passed: only ranked tensors of f32, f16, "
-                     "bf16, i32 or i64 can");
+        return spec.takeError();
       specs->push_back(*spec);
     }
   }
@@ -105,30 +91,13 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
   pipeline.format = llvm::sys::fs::can_execute(ptxas) ? "bin" : "isa";
   if (std::string problem = checkGluToNVVMOptions(pipeline); !problem.empty())
     return error(problem);
-  std::string diagnostics;
-  {
-    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-      llvm::raw_string_ostream os(diagnostics);
-      os << diag.getLocation() << ": " << diag << "\n";
-      return success();
-    });
-    testing::DefectGuard guard(options.defect);
-    PassManager pm(ctx);
-    buildGluToNVVMPipeline(pm, pipeline);
-    if (failed(pm.run(module)))
-      return error("the glu-to-nvvm pipeline failed:\n" + diagnostics);
-  }
+  if (llvm::Error e = runner::runPipeline(
+          module, options.defect,
+          [&](OpPassManager &pm) { buildGluToNVVMPipeline(pm, pipeline); },
+          "the glu-to-nvvm"))
+    return std::move(e);
 
-  static bool targetsReady = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)targetsReady;
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  auto machine = builder->createTargetMachine();
+  auto machine = runner::hostTargetMachine(llvm::CodeGenOptLevel::Default);
   if (!machine)
     return machine.takeError();
   auto transformer = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0,
@@ -146,7 +115,7 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
           llvm::orc::ExecutorAddr::fromPtr(symbol.address),
           llvm::JITSymbolFlags::Exported};
     symbols[interner("abort")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&runtimeCheckFailed),
+        llvm::orc::ExecutorAddr::fromPtr(&runner::runtimeCheckFailed),
         llvm::JITSymbolFlags::Exported};
     return symbols;
   });
@@ -158,24 +127,6 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
       !lookup)
     return lookup.takeError();
   return fn;
-}
-
-llvm::Error CudaFunction::checkInputs(llvm::ArrayRef<HostTensor> inputs) const {
-  if (inputs.size() != args.size())
-    return error("@" + entry + " takes " + llvm::Twine(args.size()) +
-                 " input(s), got " + llvm::Twine(inputs.size()));
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, args))) {
-    auto &[input, spec] = pair;
-    bool ok =
-        input.kind == spec.kind && input.shape.size() == spec.shape.size();
-    for (size_t d = 0; ok && d < spec.shape.size(); ++d)
-      ok = spec.shape[d] < 0 || spec.shape[d] == input.shape[d];
-    if (!ok)
-      return error("input #" + llvm::Twine(i) + " (" + input.typeString() +
-                   ") does not match @" + entry + "'s argument type " +
-                   spec.str());
-  }
-  return llvm::Error::success();
 }
 
 namespace {
@@ -293,7 +244,7 @@ struct DeviceFrame {
 
 llvm::Expected<std::vector<HostTensor>>
 CudaFunction::call(llvm::ArrayRef<HostTensor> inputs) {
-  if (llvm::Error e = checkInputs(inputs))
+  if (llvm::Error e = runner::checkInputs(entry, args, inputs))
     return std::move(e);
   DeviceFrame frame;
   if (llvm::Error e = frame.upload(inputs))
@@ -313,7 +264,7 @@ CudaFunction::call(llvm::ArrayRef<HostTensor> inputs) {
 llvm::Expected<CudaTiming>
 CudaFunction::benchmark(llvm::ArrayRef<HostTensor> inputs,
                         unsigned repetitions) {
-  if (llvm::Error e = checkInputs(inputs))
+  if (llvm::Error e = runner::checkInputs(entry, args, inputs))
     return std::move(e);
   auto function = engine->lookupPacked("_mlir_ciface_" + entry);
   if (!function)

@@ -1,6 +1,7 @@
 //===- JitRunner.cpp - Compile and call functions with glu ops -------------===//
 
 #include "GluDialect/Runner/JitRunner.h"
+#include "RunnerSupport.h"
 
 #include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
@@ -37,6 +38,7 @@
 
 using namespace mlir;
 using namespace mlir::glu;
+using runner::error;
 
 void mlir::glu::registerRunnerDialects(DialectRegistry &registry) {
   registry.insert<GluDialect>();
@@ -60,17 +62,6 @@ static void *poisonedMalloc(size_t size) {
   return p;
 }
 
-/// A failed cf.assert prints its message with puts and calls abort; end the
-/// process cleanly with a distinct status instead of dumping core.
-static void runtimeCheckFailed() {
-  std::fflush(stdout);
-  std::fputs("error: a runtime check of the compiled code failed (message "
-             "above)\n",
-             stderr);
-  std::fflush(stderr);
-  _exit(kRuntimeCheckExitCode);
-}
-
 //===----------------------------------------------------------------------===//
 // Signatures
 //===----------------------------------------------------------------------===//
@@ -80,10 +71,6 @@ std::string TensorSpec::str() const {
   for (int64_t size : shape)
     s += (size < 0 ? std::string("?") : std::to_string(size)) + "x";
   return s + elementName(kind).str() + ">";
-}
-
-static llvm::Error error(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
 ParsedInputFile::ParsedInputFile(MLIRContext &context) : context(context) {}
@@ -138,21 +125,6 @@ static void setPipelineOptions(const JitOptions &options,
   pipeline.threads = options.threads;
 }
 
-/// Describes `type` as a callable signature entry, or explains why not.
-static llvm::Expected<TensorSpec> callableSpec(func::FuncOp func,
-                                               llvm::StringRef what,
-                                               unsigned index, Type type) {
-  if (std::optional<TensorSpec> spec = tensorSpecOf(type))
-    return *spec;
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return error("@" + func.getName() + " " + what + " #" + llvm::Twine(index) +
-               " has type " + text +
-               "; only ranked tensors of f32, f16, bf16, i32 or i64 can be "
-               "passed");
-}
-
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, const JitOptions &options,
                    llvm::ArrayRef<std::string> required) {
@@ -170,7 +142,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
          {std::make_tuple("argument", func.getArgumentTypes(), &fn.args),
           std::make_tuple("result", func.getResultTypes(), &fn.rets)}) {
       for (auto [i, type] : llvm::enumerate(types)) {
-        auto spec = callableSpec(func, what, i, type);
+        auto spec = runner::callableSpec(func, what, i, type);
         if (!spec) {
           problem = llvm::joinErrors(std::move(problem), spec.takeError());
           break;
@@ -201,42 +173,20 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     func->setAttr("llvm.emit_c_interface", UnitAttr::get(module.getContext()));
   }
 
-  MLIRContext *ctx = module.getContext();
-
   GluToLLVMOptions pipeline;
   setPipelineOptions(options, pipeline);
-  std::string diagnostics;
-  {
-    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-      llvm::raw_string_ostream os(diagnostics);
-      os << diag.getLocation() << ": " << diag << "\n";
-      for (Diagnostic &note : diag.getNotes())
-        os << note.getLocation() << ": note: " << note << "\n";
-      return success();
-    });
-    testing::DefectGuard guard(options.defect);
-    PassManager pm(ctx);
-    if (options.pipeline)
-      options.pipeline(pm);
-    else
-      buildGluToLLVMPipeline(pm, pipeline);
-    if (failed(pm.run(module)))
-      return error(llvm::Twine(options.pipeline ? "the compilation"
-                                                : "the glu-to-llvm") +
-                   " pipeline failed:\n" + diagnostics);
-  }
+  if (llvm::Error e = runner::runPipeline(
+          module, options.defect,
+          [&](OpPassManager &pm) {
+            if (options.pipeline)
+              options.pipeline(pm);
+            else
+              buildGluToLLVMPipeline(pm, pipeline);
+          },
+          options.pipeline ? "the compilation" : "the glu-to-llvm"))
+    return std::move(e);
 
-  static bool targetsReady = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)targetsReady;
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto machine = builder->createTargetMachine();
+  auto machine = runner::hostTargetMachine(llvm::CodeGenOptLevel::Aggressive);
   if (!machine)
     return machine.takeError();
   auto transformer =
@@ -258,7 +208,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
     symbols[interner("abort")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&runtimeCheckFailed),
+        llvm::orc::ExecutorAddr::fromPtr(&runner::runtimeCheckFailed),
         llvm::JITSymbolFlags::Exported};
     if (poison)
       symbols[interner("malloc")] = {
@@ -315,35 +265,6 @@ llvm::ArrayRef<TensorSpec> JitFunction::results() const {
 //===----------------------------------------------------------------------===//
 // Calls
 //===----------------------------------------------------------------------===//
-
-llvm::Error JitModule::checkInputs(llvm::StringRef entry, const Function &fn,
-                                   llvm::ArrayRef<HostTensor> inputs) const {
-  const auto &args = fn.args;
-  if (inputs.size() != args.size())
-    return error("@" + entry + " takes " + llvm::Twine(args.size()) +
-                 " input(s), got " + llvm::Twine(inputs.size()));
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    const HostTensor &input = inputs[i];
-    const TensorSpec &spec = args[i];
-    auto mismatch = [&](const llvm::Twine &why) {
-      return error("input #" + llvm::Twine(i) + " (" + input.typeString() +
-                   ") does not match @" + entry + "'s argument type " +
-                   spec.str() + ": " + why);
-    };
-    if (input.kind != spec.kind)
-      return mismatch("element type " + elementName(input.kind) + " is not " +
-                      elementName(spec.kind));
-    if (input.shape.size() != spec.shape.size())
-      return mismatch("rank " + llvm::Twine(input.shape.size()) + " is not " +
-                      llvm::Twine(spec.shape.size()));
-    for (size_t dim = 0; dim < input.shape.size(); ++dim)
-      if (spec.shape[dim] >= 0 && input.shape[dim] != spec.shape[dim])
-        return mismatch("size " + llvm::Twine(input.shape[dim]) +
-                        " along dimension " + llvm::Twine(dim) + " is not " +
-                        llvm::Twine(spec.shape[dim]));
-  }
-  return llvm::Error::success();
-}
 
 namespace {
 /// The words of a ranked memref descriptor: allocated and aligned pointers,
@@ -454,7 +375,7 @@ JitModule::call(llvm::StringRef name, llvm::ArrayRef<HostTensor> inputs) {
   auto fn = find(name);
   if (!fn)
     return fn.takeError();
-  if (llvm::Error e = checkInputs(name, **fn, inputs))
+  if (llvm::Error e = runner::checkInputs(name, (*fn)->args, inputs))
     return std::move(e);
   const auto &rets = (*fn)->rets;
   CallFrame frame(inputs, rets);
@@ -472,7 +393,7 @@ llvm::Expected<double> JitModule::benchmark(llvm::StringRef name,
   auto fn = find(name);
   if (!fn)
     return fn.takeError();
-  if (llvm::Error e = checkInputs(name, **fn, inputs))
+  if (llvm::Error e = runner::checkInputs(name, (*fn)->args, inputs))
     return std::move(e);
   const auto &rets = (*fn)->rets;
   auto function = engine->lookupPacked(("_mlir_ciface_" + name).str());

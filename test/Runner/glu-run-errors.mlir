@@ -42,6 +42,8 @@
 // NO-SUCH: glu-run: error: no function named 'g' in the module (it has: f, memref)
 // RUN: not glu-run %s --function=memref --input=2xf32=1 2>&1 | FileCheck %s --check-prefix=NOT-TENSOR
 // NOT-TENSOR: glu-run: error: @memref argument #0 has type memref<2xf32>; only ranked tensors of f32, f16, bf16, i32 or i64 can be passed
+// The CUDA target checks the signature the same way, before it looks for a driver.
+// RUN: not glu-run %s --function=memref --input=2xf32=1 --target=cuda 2>&1 | FileCheck %s --check-prefix=NOT-TENSOR
 // RUN: not glu-run %s --function=f 2>&1 | FileCheck %s --check-prefix=ARITY
 // ARITY: glu-run: error: @f takes 1 input(s), got 0
 // RUN: not glu-run %s --function=f --input=3xf32=1 2>&1 | FileCheck %s --check-prefix=SHAPE

@@ -73,7 +73,6 @@ public:
 
 private:
   CudaFunction() = default;
-  llvm::Error checkInputs(llvm::ArrayRef<HostTensor> inputs) const;
 
   std::unique_ptr<ExecutionEngine> engine;
   std::string entry;

@@ -118,8 +118,6 @@ private:
   };
   JitModule() = default;
   llvm::Expected<Function *> find(llvm::StringRef function);
-  llvm::Error checkInputs(llvm::StringRef name, const Function &fn,
-                          llvm::ArrayRef<HostTensor> inputs) const;
 
   std::unique_ptr<ExecutionEngine> engine;
   llvm::StringMap<Function> functions;

@@ -1,0 +1,58 @@
+//===- RunnerSupport.h - What the CPU and CUDA runners share ----*- C++ -*-===//
+//
+// Private to lib/Runner: signature checks, input checks, running a lowering
+// pipeline with its diagnostics captured, the host target machine, and the
+// handler of failed runtime checks. One copy, so that `glu-run
+// --target=cpu` and `--target=cuda` say the same things.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUDIALECT_LIB_RUNNER_RUNNERSUPPORT_H
+#define GLUDIALECT_LIB_RUNNER_RUNNERSUPPORT_H
+
+#include "GluDialect/Dialect/Testing.h"
+#include "GluDialect/Runner/JitRunner.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Target/TargetMachine.h"
+
+namespace mlir {
+class OpPassManager;
+namespace glu {
+namespace runner {
+
+llvm::Error error(const llvm::Twine &message);
+
+/// `type` as the signature entry `what` #`index` of `func`, or why it
+/// cannot be passed.
+llvm::Expected<TensorSpec> callableSpec(func::FuncOp func,
+                                        llvm::StringRef what, unsigned index,
+                                        Type type);
+
+/// Whether `inputs` fit the argument types `args` of @`entry`; the error
+/// says which input and why.
+llvm::Error checkInputs(llvm::StringRef entry, llvm::ArrayRef<TensorSpec> args,
+                        llvm::ArrayRef<HostTensor> inputs);
+
+/// Runs the pipeline `build` adds on `module` with `defect` injected; on
+/// failure the error is "<what> pipeline failed:" and every diagnostic
+/// (with its notes).
+llvm::Error runPipeline(ModuleOp module, testing::Defect defect,
+                        llvm::function_ref<void(OpPassManager &)> build,
+                        const llvm::Twine &what);
+
+/// A target machine for this host (native target initialized once).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+hostTargetMachine(llvm::CodeGenOptLevel level);
+
+/// Replaces `abort` in compiled code: a failed cf.assert has printed its
+/// message; end the process with kRuntimeCheckExitCode, not a core dump.
+void runtimeCheckFailed();
+
+} // namespace runner
+} // namespace glu
+} // namespace mlir
+
+#endif // GLUDIALECT_LIB_RUNNER_RUNNERSUPPORT_H
