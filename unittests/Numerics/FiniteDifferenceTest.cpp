@@ -33,16 +33,9 @@ using oracle::Config;
 using oracle::Plan;
 using oracle::Storage;
 using oracle::Variant;
+using oracle::specMetric;
 
 namespace {
-
-double specMetric(double a, double b) {
-  if (std::isnan(a) || std::isnan(b))
-    return INFINITY;
-  if (a == b)
-    return 0;
-  return std::fabs(a - b) / (std::fabs(a) + std::fabs(b));
-}
 
 /// A power of two about 2^-10 * max(1, |v|): v +- h is exact in f32.
 double stepFor(double v) {

@@ -70,8 +70,7 @@ std::vector<Case> allCases() {
 
 std::string caseName(const ::testing::TestParamInfo<Case> &info) {
   const Case &c = info.param;
-  return std::string(oracle::name(c.variant)) + "_" +
-         oracle::name(c.storage) + "_" + oracle::name(c.plan) +
+  return oracle::name(c.variant, c.storage, c.plan) +
          (c.customParams ? "_alpha1p5_limit6" : "");
 }
 

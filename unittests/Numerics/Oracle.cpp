@@ -9,6 +9,18 @@
 
 using namespace oracle;
 
+std::string oracle::name(Variant v, Storage s, Plan p) {
+  return std::string(name(v)) + "_" + name(s) + "_" + name(p);
+}
+
+double oracle::specMetric(double a, double b) {
+  if (std::isnan(a) || std::isnan(b))
+    return INFINITY;
+  if (a == b)
+    return 0;
+  return std::fabs(a - b) / (std::fabs(a) + std::fabs(b));
+}
+
 const char *oracle::name(Variant v) {
   switch (v) {
   case Variant::reglu:

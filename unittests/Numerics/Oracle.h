@@ -27,6 +27,8 @@ enum class Storage { f32, f16, bf16 };
 const char *name(Variant v);
 const char *name(Plan p);
 const char *name(Storage s);
+/// A test case's name: "<variant>_<storage>_<plan>".
+std::string name(Variant v, Storage s, Plan p);
 
 struct Config {
   Variant variant;
@@ -35,6 +37,10 @@ struct Config {
   double alpha = double(1.702f);
   double limit = 7.0;
 };
+
+/// The SPEC metric |a - b| / (|a| + |b|): 0 when equal (both 0 included),
+/// NaN fails (returned as infinity).
+double specMetric(double a, double b);
 
 /// Rounds to the nearest value of `s` (ties to even), from float64 directly
 /// (no double rounding through f32).

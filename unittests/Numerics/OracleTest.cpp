@@ -20,16 +20,6 @@ using namespace oracle;
 
 namespace {
 
-/// The SPEC metric |a - b| / (|a| + |b|): 0 when equal (both 0 included),
-/// NaN fails (returned as infinity).
-double specMetric(double a, double b) {
-  if (std::isnan(a) || std::isnan(b))
-    return INFINITY;
-  if (a == b)
-    return 0;
-  return std::fabs(a - b) / (std::fabs(a) + std::fabs(b));
-}
-
 const Variant kVariants[] = {Variant::geglu, Variant::geglu_erf,
                              Variant::geglu_quick, Variant::swiglu,
                              Variant::swiglu_oai, Variant::reglu};

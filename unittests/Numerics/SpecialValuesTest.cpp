@@ -189,9 +189,8 @@ std::vector<SpecialCase> specialCases() {
 INSTANTIATE_TEST_SUITE_P(
     AllVariants, SpecialValues, ::testing::ValuesIn(specialCases()),
     [](const ::testing::TestParamInfo<SpecialCase> &info) {
-      return std::string(oracle::name(info.param.variant)) + "_" +
-             oracle::name(info.param.storage) + "_" +
-             oracle::name(info.param.plan);
+      return oracle::name(info.param.variant, info.param.storage,
+                          info.param.plan);
     });
 
 } // namespace

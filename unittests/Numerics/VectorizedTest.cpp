@@ -118,9 +118,8 @@ std::vector<VCase> vcases() {
 INSTANTIATE_TEST_SUITE_P(
     AllConfigs, Vectorized, ::testing::ValuesIn(vcases()),
     [](const ::testing::TestParamInfo<VCase> &info) {
-      return std::string(oracle::name(info.param.variant)) + "_" +
-             oracle::name(info.param.storage) + "_" +
-             oracle::name(info.param.plan);
+      return oracle::name(info.param.variant, info.param.storage,
+                          info.param.plan);
     });
 
 } // namespace
