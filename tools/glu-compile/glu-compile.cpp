@@ -89,26 +89,30 @@ struct Param {
   int64_t rank;
 };
 
+/// The C view of a type the runners accept (tensorSpecOf), or none.
 std::optional<Param> paramOf(Type type, const std::string &name) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
+  std::optional<TensorSpec> spec = tensorSpecOf(type);
+  if (!spec)
     return std::nullopt;
-  Type e = tensor.getElementType();
-  std::string c;
-  if (e.isF32())
+  const char *c = "int64_t";
+  switch (spec->kind) {
+  case ElementKind::F32:
     c = "float";
-  else if (e.isF16() || e.isBF16())
+    break;
+  case ElementKind::F16:
+  case ElementKind::BF16:
     c = "uint16_t";
-  else if (e.isSignlessInteger(32))
+    break;
+  case ElementKind::I32:
     c = "int32_t";
-  else if (e.isSignlessInteger(64))
-    c = "int64_t";
-  else
-    return std::nullopt;
+    break;
+  case ElementKind::I64:
+    break;
+  }
   std::string text;
   llvm::raw_string_ostream os(text);
   os << type;
-  return Param{name, c, text, tensor.getRank()};
+  return Param{name, c, text, int64_t(spec->shape.size())};
 }
 
 struct Function {

@@ -119,6 +119,16 @@ static void print(llvm::raw_ostream &os, unsigned index,
   os << "\n";
 }
 
+/// 0 when the --output flags fit a function of `results` results, else the
+/// error status (after saying so).
+static int checkOutputCount(size_t results) {
+  if (outputs.empty() || outputs.size() == results)
+    return 0;
+  return fail("@" + functionName + " returns " + llvm::Twine(results) +
+              " result(s), got " + llvm::Twine(outputs.size()) +
+              " --output flag(s)");
+}
+
 /// Prints or writes `results` as the flags ask.
 static int emit(llvm::ArrayRef<HostTensor> results) {
   if (outputs.empty()) {
@@ -148,11 +158,8 @@ static int runOnCuda(ModuleOp module, llvm::ArrayRef<HostTensor> tensors,
         [&](const llvm::ErrorInfoBase &e) { status = fail(e.message()); });
     return status;
   }
-  if (!outputs.empty() && outputs.size() != (*function)->results().size())
-    return fail("@" + functionName + " returns " +
-                llvm::Twine((*function)->results().size()) +
-                " result(s), got " + llvm::Twine(outputs.size()) +
-                " --output flag(s)");
+  if (int status = checkOutputCount((*function)->results().size()))
+    return status;
   if (benchmark) {
     auto timing = (*function)->benchmark(tensors, benchmark);
     if (!timing)
@@ -221,11 +228,8 @@ int main(int argc, char **argv) {
   auto function = JitFunction::compile(module, functionName, options);
   if (!function)
     return fail(function.takeError());
-  if (!outputs.empty() && outputs.size() != (*function)->results().size())
-    return fail("@" + functionName + " returns " +
-                llvm::Twine((*function)->results().size()) +
-                " result(s), got " + llvm::Twine(outputs.size()) +
-                " --output flag(s)");
+  if (int status = checkOutputCount((*function)->results().size()))
+    return status;
 
   if (benchmark) {
     // The compiled function allocates its results on every call. Keep the
@@ -244,13 +248,5 @@ int main(int argc, char **argv) {
   auto results = (*function)->call(tensors);
   if (!results)
     return fail(results.takeError());
-  if (outputs.empty()) {
-    for (auto [i, tensor] : llvm::enumerate(*results))
-      print(llvm::outs(), i, tensor);
-    return 0;
-  }
-  for (auto [spec, tensor] : llvm::zip(outputs, *results))
-    if (llvm::Error e = writeNpy(llvm::StringRef(spec).drop_front(), tensor))
-      return fail(std::move(e));
-  return 0;
+  return emit(*results);
 }
