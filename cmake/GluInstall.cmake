@@ -7,10 +7,11 @@
 #                                            glu_install_tool()
 #   P/lib/cmake/glu/GluConfig.cmake          find_package(Glu) support
 #
-# Libraries need no line of their own: add_mlir_library already installs
-# each one into the export set MLIRTargets, which this file exports as the
-# `Glu::` targets (Glu::MLIRGlu, Glu::MLIRGluTransforms, ...). A consumer
-# writes
+# Every library is added with add_mlir_*library(... DISABLE_INSTALL) and
+# installed by glu_install_library() into glu's own export set GluTargets
+# (upstream's add_mlir_library would put it into MLIRTargets, MLIR's set),
+# exported as the `Glu::` targets (Glu::MLIRGlu, Glu::MLIRGluTransforms, ...).
+# A consumer writes
 #
 #   find_package(Glu REQUIRED CONFIG)   # also finds MLIR (the same one)
 #   target_link_libraries(my-opt PRIVATE Glu::MLIRGluTransforms)
@@ -28,13 +29,23 @@ set(GLU_VERSION 0.1.0)
 set(GLU_INSTALL_PACKAGE_DIR lib${LLVM_LIBDIR_SUFFIX}/cmake/glu CACHE STRING
     "Where cmake --install puts GluConfig.cmake (relative to the prefix)")
 
+# glu_install_library(name): installs a library added with DISABLE_INSTALL
+# into lib/ and the GluTargets export set.
+function(glu_install_library name)
+  install(TARGETS ${name} EXPORT GluTargets COMPONENT ${name}
+          LIBRARY DESTINATION lib${LLVM_LIBDIR_SUFFIX}
+          ARCHIVE DESTINATION lib${LLVM_LIBDIR_SUFFIX}
+          RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  set_property(GLOBAL APPEND PROPERTY GLU_EXPORTS ${name})
+endfunction()
+
 # glu_install_tool(name): installs an executable into bin/ and exports it as
 # Glu::name.
 function(glu_install_tool name)
   # Installed tools find libMLIR.so where the build found it.
   set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH
                "${LLVM_LIBRARY_DIR}")
-  install(TARGETS ${name} EXPORT MLIRTargets
+  install(TARGETS ${name} EXPORT GluTargets
           RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT ${name})
 endfunction()
 
@@ -44,9 +55,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ ${PROJECT_BINARY_DIR}/include/
         PATTERN "CMakeFiles" EXCLUDE)
 
 # Called once, after every library and tool has been added: include paths
-# and the export of the MLIRTargets set as Glu:: targets.
+# and the export of the GluTargets set as Glu:: targets.
 function(glu_install_package)
-  get_property(libraries GLOBAL PROPERTY MLIR_EXPORTS)
+  get_property(libraries GLOBAL PROPERTY GLU_EXPORTS)
   foreach(library ${libraries})
     if(TARGET ${library})
       target_include_directories(${library} INTERFACE
@@ -60,7 +71,7 @@ function(glu_install_package)
     endif()
   endforeach()
 
-  install(EXPORT MLIRTargets
+  install(EXPORT GluTargets
           NAMESPACE Glu::
           FILE GluTargets.cmake
           DESTINATION ${GLU_INSTALL_PACKAGE_DIR})

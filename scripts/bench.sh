@@ -6,6 +6,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
 quick="${1:-}"
+"$root/scripts/build.sh" build.ninja >/dev/null  # configure once
+cmake -DGLU_BENCH_NATIVE=ON "$build" >/dev/null    # baselines for this host
 "$root/scripts/build.sh" glu-bench glu-masked-load-probe glu-opt glu-compile >/dev/null
 
 out="$build/bench-results"

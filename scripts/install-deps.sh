@@ -8,7 +8,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   clang-22 lld-22 ninja-build cmake ccache python3
   libclang-rt-22-dev
-  libgtest-dev libomp-22-dev
+  libgtest-dev libomp-22-dev clang-format-22
 )
 
 missing=()
