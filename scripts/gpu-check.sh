@@ -23,6 +23,8 @@
 #   OUTDIR  default $OUT when set (the device tool's), else gpu-check-out/
 #   options are passed to every glu-gpu-check run (--filter=REGEX,
 #   --reps=N, --bandwidth-shape=ROWSxHALF; --no-bandwidth skips step 6)
+# Environment: GLU_GPU_CHECK_SECONDS, the time the whole script may take
+# (default 420; each step's timeout is cut to what is left).
 # Exit status: 0 identical bits and a bandwidth table; 1 a difference, an
 # error or a timeout; 4 no CUDA driver library.
 set -uo pipefail
@@ -44,10 +46,19 @@ summary="$out/summary.txt"
 : > "$summary"
 note() { echo "$*"; echo "$*" >> "$summary"; }
 step() { echo; echo "== $* =="; }
+# The whole script ends within GLU_GPU_CHECK_SECONDS (default 420): each
+# step gets its own timeout, cut to what is left.
+budget="${GLU_GPU_CHECK_SECONDS:-420}"
 # run NAME SECONDS COMMAND...: runs with a timeout, its output to the log and
-# to OUTDIR/NAME.txt; returns its status (124: timed out).
+# to OUTDIR/NAME.txt; returns its status (124: timed out or no time left).
 run() {
   local name="$1" seconds="$2"; shift 2
+  local left=$((budget - SECONDS - 5))
+  if [ "$left" -lt 5 ]; then
+    echo "gpu-check.sh: $name skipped: the ${budget}s are spent" | tee "$out/$name.txt"
+    return 124
+  fi
+  [ "$seconds" -gt "$left" ] && seconds="$left"
   timeout -k 5 "$seconds" "$@" 2>&1 | tee "$out/$name.txt"
   local status=${PIPESTATUS[0]}
   [ "$status" = 124 ] || [ "$status" = 137 ] && echo "gpu-check.sh: $name stopped after ${seconds}s"
