@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
-# Builds the GPU check (tools/gpu-check, docs/gpu.md) into gpu-check/: a
-# self-contained x86-64 binary with every case compiled three ways (CPU
-# pipeline, emulated GPU kernels, GPU kernels for sm_90 + host code) and the
-# project's CUDA runtime. It needs glu-opt (build it first) and the CUDA
-# toolkit here; where it runs it needs only the CUDA driver.
+# Builds the GPU check (tools/gpu-check, docs/gpu.md) into gpu-check/: the
+# self-contained x86-64 programs scripts/gpu-check.sh runs where the GPU is.
+# It needs glu-opt (build it first) and the CUDA toolkit here; where they
+# run they need only the CUDA driver (no MLIR, LLVM or toolkit).
+#
+#   glu-gpu-check      every case through the CPU pipeline (cpu_*) and
+#                      through glu-to-nvvm as sm_90 cubins (gpu_*)
+#   glu-gpu-check-ptx  (.gz) the same with the kernels as PTX (ISA 8.0), which the
+#                      driver compiles: the fallback for a driver older than
+#                      the cubins (ptxas 13.0 needs a CUDA 13 driver)
+#   glu-cuda-probe     what the driver says at start-up (no kernels)
+#   *.o.gz, *.link     the objects and link lines, so that gpu-check.sh can
+#                      relink where a program cannot start (a C library
+#                      older than 2.34)
 #
 # Usage: scripts/build-gpu-check.sh [--emulated-only] [--filter=REGEX] [OUTDIR]
-#   --emulated-only   no GPU objects (no toolkit needed): the binary runs
-#                     --dry-run only (CPU against emulated kernels)
+#   --emulated-only   instead: glu-gpu-check with the CPU objects and the
+#                     kernels emulated on the CPU (emu_*, and wrap_* with at
+#                     most 3 blocks per launch); it runs --dry-run only, and
+#                     needs no toolkit
 #   --filter=REGEX    only the cases whose names match (default: all)
 # Environment: GLU_BUILD_DIR (default build), GLU_CUDA_TOOLKIT (default
 # /usr/local/cuda).
@@ -26,27 +37,27 @@ for arg in "$@"; do
   esac
 done
 [ -x "$build/bin/glu-opt" ] || { echo "build-gpu-check.sh: $build/bin/glu-opt missing: run scripts/build.sh" >&2; exit 1; }
-mkdir -p "$out"
-cc="${CXX:-clang++-22}"
-kinds="cpu emu"
-defines="-DGLU_CHECK_EMU"
 if [ "$gpu" = 1 ]; then
   [ -x "$toolkit/bin/ptxas" ] || { echo "build-gpu-check.sh: no ptxas in $toolkit/bin (use --emulated-only)" >&2; exit 1; }
-  kinds="cpu emu gpu"
-  defines="$defines -DGLU_CHECK_GPU"
+  kinds="cpu gpu ptx"
+else
+  kinds="cpu emu wrap"
 fi
+mkdir -p "$out"
+cc="${CXX:-clang++-22}"
 
 gen="python3 $root/tools/gpu-check/gen_cases.py --filter=$filter"
 $gen --prefix=cpu_ --mlir="$out/cases_cpu.mlir" --table="$out/cases.inc"
-objects=()
 for kind in $kinds; do
-  [ "$kind" = cpu ] || $gen --prefix="${kind}_" --mlir="$out/cases_$kind.mlir"
   case "$kind" in
     # One thread (no libomp on the GPU machine), vectors for its AVX2.
-    cpu) pipeline="--glu-to-llvm=threads=1 vector-bits=256" ;;
-    emu) pipeline="--glu-to-llvm-emulating-gpu" ;;
-    gpu) pipeline="--glu-to-nvvm=format=bin toolkit=$toolkit" ;;
+    cpu) prefix=cpu_ pipeline="--glu-to-llvm=threads=1 vector-bits=256" ;;
+    emu) prefix=emu_ pipeline="--glu-to-llvm-emulating-gpu" ;;
+    wrap) prefix=wrap_ pipeline="--glu-to-llvm-emulating-gpu=max-blocks=3" ;;
+    gpu) prefix=gpu_ pipeline="--glu-to-nvvm=format=bin toolkit=$toolkit" ;;
+    ptx) prefix=gpu_ pipeline="--glu-to-nvvm=format=isa toolkit=$toolkit" ;;
   esac
+  [ "$kind" = cpu ] || $gen --prefix="$prefix" --mlir="$out/cases_$kind.mlir"
   "$build/bin/glu-opt" "$out/cases_$kind.mlir" "$pipeline" -o "$out/cases_$kind.llvm.mlir"
   "$llvm/mlir-translate" --mlir-to-llvmir "$out/cases_$kind.llvm.mlir" -o "$out/cases_$kind.ll"
   # The CPU of the GPU machine is x86-64 with AVX2/FMA/F16C (v3), like the
@@ -55,11 +66,34 @@ for kind in $kinds; do
   # option changes any bits (no fast-math, no contraction).
   "$llvm/llc" -O2 -mcpu=x86-64-v3 -relocation-model=pic -filetype=obj "$out/cases_$kind.ll" -o "$out/cases_$kind.o"
   rm -f "$out/cases_$kind.llvm.mlir" "$out/cases_$kind.ll"
-  objects+=("$out/cases_$kind.o")
+  [ "$kind" = cpu ] || rm -f "$out/cases_$kind.mlir"
 done
-"$cc" -O2 -std=c++17 $defines -I"$root/include" -I"$out" \
-  "$root/tools/gpu-check/harness.cpp" "$root/lib/Runtime/CudaRuntime.cpp" \
-  "${objects[@]}" -ldl -lm -static-libstdc++ -static-libgcc -o "$out/glu-gpu-check"
-# The objects stay: scripts/gpu-check.sh relinks them where the binary
-# cannot start (an older C library).
-echo "built $out/glu-gpu-check ($(echo $kinds | wc -w) object kinds, $(grep -c '^CASE' "$out/cases.inc") cases)"
+
+# One link line per program (its source, defines and objects), written
+# down for gpu-check.sh's relink. libstdc++ is linked statically, libgcc_s
+# dynamically, and glibc-compat.c supplies arc4random: the programs need
+# glibc 2.34 at most (it says why), and start on Ubuntu 22.04 as built.
+"$cc" -x c -O2 -c "$root/tools/gpu-check/glibc-compat.c" -o "$out/glibc-compat.o"
+link() { # NAME SOURCE DEFINES OBJECTS...
+  local name="$1" source="$2" defines="$3"; shift 3
+  echo "$source $defines $*" > "$out/$name.link"
+  local objects=()
+  for o in "$@"; do objects+=("$out/$o"); done
+  "$cc" -O2 -std=c++17 $defines -I"$root/include" -I"$out" \
+    "$root/tools/gpu-check/$source" "$root/lib/Runtime/CudaRuntime.cpp" \
+    "$out/glibc-compat.o" "${objects[@]}" -ldl -lm -static-libstdc++ \
+    -o "$out/$name"
+}
+if [ "$gpu" = 1 ]; then
+  link glu-gpu-check harness.cpp "-DGLU_CHECK_GPU" cases_cpu.o cases_gpu.o
+  link glu-gpu-check-ptx harness.cpp "-DGLU_CHECK_GPU -DGLU_CHECK_PTX" cases_cpu.o cases_ptx.o
+  link glu-cuda-probe probe.cpp ""
+  # What only a fallback needs travels compressed (the cubins and PTX
+  # compress 5:1): the PTX program and the objects; gpu-check.sh unpacks
+  # them when it falls back or relinks. The carry stays small.
+  gzip -f -9 "$out/glu-gpu-check-ptx" "$out"/cases_*.o
+else
+  link glu-gpu-check harness.cpp "-DGLU_CHECK_EMU" cases_cpu.o cases_emu.o cases_wrap.o
+fi
+rm -f "$out/glibc-compat.o"
+echo "built $out ($kinds; $(grep -c '^CASE' "$out/cases.inc") cases; $(du -sm "$out" | cut -f1) MiB)"

@@ -50,18 +50,22 @@ if os.access(os.path.join(config.cuda_toolkit, "bin", "ptxas"), os.X_OK):
     config.available_features.add("cuda-toolkit")
 
 
-def _has_cuda_driver():
+def _cuda_driver():
+    """(library loads, a device starts)"""
     import ctypes
 
     try:
         cuda = ctypes.CDLL("libcuda.so.1")
     except OSError:
-        return False
+        return False, False
     count = ctypes.c_int(0)
-    return (cuda.cuInit(0) == 0
-            and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0
-            and count.value > 0)
+    return True, (cuda.cuInit(0) == 0
+                  and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0
+                  and count.value > 0)
 
 
-if _has_cuda_driver():
+_cuda_library, _cuda_device = _cuda_driver()
+if _cuda_library:
+    config.available_features.add("cuda-library")
+if _cuda_device:
     config.available_features.add("cuda-driver")

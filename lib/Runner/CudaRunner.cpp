@@ -71,10 +71,17 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
   }
 
   // Without a driver there is nothing to compile for (and the host code's
-  // global constructors, which load the kernels, could not run).
+  // global constructors, which load the kernels, could not run). A driver
+  // that fails to start is an error of its own, naming the failed call.
   std::string detail;
-  if (cuda::initialize(&detail) != cuda::Status::Ok)
+  switch (cuda::initialize(&detail)) {
+  case cuda::Status::Ok:
+    break;
+  case cuda::Status::NoDriver:
     return llvm::make_error<NoCudaDriverError>(detail);
+  case cuda::Status::StartFailed:
+    return error("CUDA driver start-up failed: " + detail);
+  }
 
   MLIRContext *ctx = module.getContext();
   for (unsigned i = 0; i < func.getNumArguments(); ++i)

@@ -27,14 +27,21 @@ using CUfunction = void *;
 using CUstream = void *;
 using CUevent = void *;
 constexpr CUresult CUDA_SUCCESS = 0;
-constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
+constexpr CUresult CUDA_ERROR_DEINITIALIZED = 4;
+// A stream created with CU_STREAM_DEFAULT (not CU_STREAM_NON_BLOCKING)
+// waits for the work on the legacy default stream, where cuMemcpyHtoD from
+// pageable memory runs (it may return before the data has landed).
+constexpr unsigned CU_STREAM_DEFAULT = 0;
 constexpr unsigned CU_EVENT_DEFAULT = 0;
 constexpr unsigned CU_MEM_ATTACH_GLOBAL = 1;
 constexpr int CU_JIT_OPTIMIZATION_LEVEL = 7;
 constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 
 struct Driver {
   CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
   CUresult (*cuDeviceGetCount)(int *);
   CUresult (*cuDeviceGet)(CUdevice *, int);
   CUresult (*cuDeviceGetName)(char *, int, CUdevice);
@@ -63,12 +70,12 @@ struct Driver {
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
   CUresult (*cuMemFree)(CUdeviceptr);
-  CUresult (*cuMemcpy)(CUdeviceptr, CUdeviceptr, size_t);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
   CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
-  CUresult (*cuMemsetD32)(CUdeviceptr, unsigned, size_t);
-  CUresult (*cuMemsetD16)(CUdeviceptr, unsigned short, size_t);
+  CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
+  CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
 };
 
 struct State {
@@ -76,6 +83,7 @@ struct State {
   bool attempted = false;
   mlir::glu::cuda::Status status = mlir::glu::cuda::Status::NoDriver;
   std::string detail;
+  mlir::glu::cuda::DriverInfo info;
   Driver driver{};
   CUdevice device = 0;
   CUcontext context = nullptr;
@@ -86,11 +94,16 @@ struct State {
   // Kernel timing.
   bool timing = false;
   double kernelMs = 0;
+  // Testing: the most blocks a launch gets in x (0: as the host code asks).
+  unsigned gridLimit = 0;
 };
 
+/// Never destroyed: the host code's global destructors (.fini_array entries
+/// calling mgpuModuleUnload) run after the destructors of function-local
+/// statics, and must still find the state.
 State &state() {
-  static State s;
-  return s;
+  static State *s = new State;
+  return *s;
 }
 
 template <typename F>
@@ -127,8 +140,16 @@ bool fail(const char *message) {
 
 /// The driver, initialized; null (with an error recorded) when unavailable.
 const Driver *driver() {
-  if (mlir::glu::cuda::initialize() != mlir::glu::cuda::Status::Ok) {
+  std::string detail;
+  mlir::glu::cuda::Status status = mlir::glu::cuda::initialize(&detail);
+  if (status == mlir::glu::cuda::Status::NoDriver) {
     fail("no CUDA driver found");
+    return nullptr;
+  }
+  if (status != mlir::glu::cuda::Status::Ok) {
+    State &s = state();
+    if (s.error.empty())
+      s.error = "CUDA driver start-up failed: " + detail;
     return nullptr;
   }
   return &state().driver;
@@ -138,73 +159,125 @@ CUdeviceptr ptr(const void *p) { return reinterpret_cast<CUdeviceptr>(p); }
 
 } // namespace
 
+/// The name of a driver result ("CUDA_ERROR_NO_DEVICE"), or "".
+static std::string errorName(const Driver &d, CUresult result) {
+  const char *name = nullptr;
+  if (d.cuGetErrorName && d.cuGetErrorName(result, &name) != CUDA_SUCCESS)
+    name = nullptr;
+  return name ? name : "";
+}
+
+/// Loads the driver's entry points; the first missing one's name, or "".
+static const char *loadEntryPoints(void *library, Driver &d) {
+#define GLU_LOAD(field, ...)                                                   \
+  if (!load(library, d.field, __VA_ARGS__))                                    \
+    return #field;
+  GLU_LOAD(cuInit, "cuInit")
+  GLU_LOAD(cuDriverGetVersion, "cuDriverGetVersion")
+  GLU_LOAD(cuDeviceGetCount, "cuDeviceGetCount")
+  GLU_LOAD(cuDeviceGet, "cuDeviceGet")
+  GLU_LOAD(cuDeviceGetName, "cuDeviceGetName")
+  GLU_LOAD(cuDeviceGetAttribute, "cuDeviceGetAttribute")
+  GLU_LOAD(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain")
+  GLU_LOAD(cuCtxSetCurrent, "cuCtxSetCurrent")
+  GLU_LOAD(cuCtxSynchronize, "cuCtxSynchronize")
+  GLU_LOAD(cuGetErrorName, "cuGetErrorName")
+  GLU_LOAD(cuModuleLoadData, "cuModuleLoadData")
+  GLU_LOAD(cuModuleLoadDataEx, "cuModuleLoadDataEx")
+  GLU_LOAD(cuModuleUnload, "cuModuleUnload")
+  GLU_LOAD(cuModuleGetFunction, "cuModuleGetFunction")
+  GLU_LOAD(cuLaunchKernel, "cuLaunchKernel")
+  GLU_LOAD(cuStreamCreate, "cuStreamCreate")
+  GLU_LOAD(cuStreamDestroy, "cuStreamDestroy_v2", "cuStreamDestroy")
+  GLU_LOAD(cuStreamSynchronize, "cuStreamSynchronize")
+  GLU_LOAD(cuStreamWaitEvent, "cuStreamWaitEvent")
+  GLU_LOAD(cuEventCreate, "cuEventCreate")
+  GLU_LOAD(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy")
+  GLU_LOAD(cuEventSynchronize, "cuEventSynchronize")
+  GLU_LOAD(cuEventRecord, "cuEventRecord")
+  GLU_LOAD(cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime")
+  GLU_LOAD(cuMemAlloc, "cuMemAlloc_v2")
+  GLU_LOAD(cuMemAllocManaged, "cuMemAllocManaged")
+  GLU_LOAD(cuMemFree, "cuMemFree_v2")
+  GLU_LOAD(cuMemcpyHtoD, "cuMemcpyHtoD_v2")
+  GLU_LOAD(cuMemcpyDtoH, "cuMemcpyDtoH_v2")
+  GLU_LOAD(cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2")
+  GLU_LOAD(cuMemcpyAsync, "cuMemcpyAsync")
+  GLU_LOAD(cuMemsetD32Async, "cuMemsetD32Async")
+  GLU_LOAD(cuMemsetD16Async, "cuMemsetD16Async")
+#undef GLU_LOAD
+  return "";
+}
+
+/// Driver start-up, once: every call's result is kept, and the first that
+/// fails is named with its error name in the detail.
+static void startUp(State &s) {
+  using mlir::glu::cuda::Status;
+  void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    const char *why = dlerror();
+    s.status = Status::NoDriver;
+    s.detail = why ? why : "libcuda.so.1 could not be loaded";
+    return;
+  }
+  s.info.library = true;
+  Driver &d = s.driver;
+  if (const char *missing = loadEntryPoints(library, d); *missing) {
+    s.status = Status::StartFailed;
+    s.detail = std::string("libcuda.so.1 lacks the entry point ") + missing;
+    return;
+  }
+  auto failed = [&](const char *call, CUresult result) {
+    if (result == CUDA_SUCCESS)
+      return false;
+    std::string name = errorName(d, result);
+    s.status = Status::StartFailed;
+    s.detail = std::string(call) +
+               " failed: " + (name.empty() ? "unknown CUDA error" : name) +
+               " (" + std::to_string(result) + ")";
+    return true;
+  };
+  CUresult init = d.cuInit(0);
+  s.info.initResult = init;
+  s.info.initName = errorName(d, init);
+  if (failed("cuInit", init))
+    return;
+  d.cuDriverGetVersion(&s.info.driverVersion);
+  int count = 0;
+  if (failed("cuDeviceGetCount", d.cuDeviceGetCount(&count)))
+    return;
+  s.info.deviceCount = count;
+  if (count < 1) {
+    s.status = Status::StartFailed;
+    s.detail = "cuDeviceGetCount found no device";
+    return;
+  }
+  if (failed("cuDeviceGet", d.cuDeviceGet(&s.device, 0)) ||
+      failed("cuDevicePrimaryCtxRetain",
+             d.cuDevicePrimaryCtxRetain(&s.context, s.device)) ||
+      failed("cuCtxSetCurrent", d.cuCtxSetCurrent(s.context)))
+    return;
+  char name[256] = "";
+  d.cuDeviceGetName(name, sizeof(name), s.device);
+  s.info.name = name;
+  d.cuDeviceGetAttribute(&s.info.computeMajor,
+                         CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                         s.device);
+  d.cuDeviceGetAttribute(&s.info.computeMinor,
+                         CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                         s.device);
+  d.cuDeviceGetAttribute(&s.info.multiprocessors,
+                         CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, s.device);
+  s.status = Status::Ok;
+  s.detail = name;
+}
+
 mlir::glu::cuda::Status mlir::glu::cuda::initialize(std::string *detail) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (!s.attempted) {
     s.attempted = true;
-    void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-      s.status = Status::NoDriver;
-      const char *why = dlerror();
-      s.detail = why ? why : "libcuda.so.1 could not be loaded";
-    } else {
-      Driver &d = s.driver;
-      bool ok = load(library, d.cuInit, "cuInit") &&
-                load(library, d.cuDeviceGetCount, "cuDeviceGetCount") &&
-                load(library, d.cuDeviceGet, "cuDeviceGet") &&
-                load(library, d.cuDeviceGetName, "cuDeviceGetName") &&
-                load(library, d.cuDeviceGetAttribute, "cuDeviceGetAttribute") &&
-                load(library, d.cuDevicePrimaryCtxRetain,
-                     "cuDevicePrimaryCtxRetain") &&
-                load(library, d.cuCtxSetCurrent, "cuCtxSetCurrent") &&
-                load(library, d.cuCtxSynchronize, "cuCtxSynchronize") &&
-                load(library, d.cuGetErrorName, "cuGetErrorName") &&
-                load(library, d.cuModuleLoadData, "cuModuleLoadData") &&
-                load(library, d.cuModuleLoadDataEx, "cuModuleLoadDataEx") &&
-                load(library, d.cuModuleUnload, "cuModuleUnload") &&
-                load(library, d.cuModuleGetFunction, "cuModuleGetFunction") &&
-                load(library, d.cuLaunchKernel, "cuLaunchKernel") &&
-                load(library, d.cuStreamCreate, "cuStreamCreate") &&
-                load(library, d.cuStreamDestroy, "cuStreamDestroy_v2",
-                     "cuStreamDestroy") &&
-                load(library, d.cuStreamSynchronize, "cuStreamSynchronize") &&
-                load(library, d.cuStreamWaitEvent, "cuStreamWaitEvent") &&
-                load(library, d.cuEventCreate, "cuEventCreate") &&
-                load(library, d.cuEventDestroy, "cuEventDestroy_v2",
-                     "cuEventDestroy") &&
-                load(library, d.cuEventSynchronize, "cuEventSynchronize") &&
-                load(library, d.cuEventRecord, "cuEventRecord") &&
-                load(library, d.cuEventElapsedTime, "cuEventElapsedTime_v2",
-                     "cuEventElapsedTime") &&
-                load(library, d.cuMemAlloc, "cuMemAlloc_v2") &&
-                load(library, d.cuMemAllocManaged, "cuMemAllocManaged") &&
-                load(library, d.cuMemFree, "cuMemFree_v2") &&
-                load(library, d.cuMemcpy, "cuMemcpy") &&
-                load(library, d.cuMemcpyHtoD, "cuMemcpyHtoD_v2") &&
-                load(library, d.cuMemcpyDtoH, "cuMemcpyDtoH_v2") &&
-                load(library, d.cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2") &&
-                load(library, d.cuMemsetD32, "cuMemsetD32_v2") &&
-                load(library, d.cuMemsetD16, "cuMemsetD16_v2");
-      int count = 0;
-      char name[256] = "";
-      if (!ok) {
-        s.status = Status::NoDriver;
-        s.detail = "libcuda.so.1 lacks a driver API entry point";
-      } else if (d.cuInit(0) != CUDA_SUCCESS ||
-                 d.cuDeviceGetCount(&count) != CUDA_SUCCESS || count < 1 ||
-                 d.cuDeviceGet(&s.device, 0) != CUDA_SUCCESS ||
-                 d.cuDevicePrimaryCtxRetain(&s.context, s.device) !=
-                     CUDA_SUCCESS ||
-                 d.cuCtxSetCurrent(s.context) != CUDA_SUCCESS) {
-        s.status = Status::NoDevice;
-        s.detail = "the CUDA driver reports no usable device";
-      } else {
-        d.cuDeviceGetName(name, sizeof(name), s.device);
-        s.status = Status::Ok;
-        s.detail = name;
-      }
-    }
+    startUp(s);
   }
   // Make the context current on every thread that calls in (once each).
   thread_local bool current = false;
@@ -215,6 +288,11 @@ mlir::glu::cuda::Status mlir::glu::cuda::initialize(std::string *detail) {
   if (detail)
     *detail = s.detail;
   return s.status;
+}
+
+mlir::glu::cuda::DriverInfo mlir::glu::cuda::driverInfo() {
+  initialize();
+  return state().info;
 }
 
 std::string mlir::glu::cuda::lastError() { return state().error; }
@@ -299,6 +377,10 @@ bool mlir::glu::cuda::synchronize() {
 // Timing and attributes
 //===----------------------------------------------------------------------===//
 
+void mlir::glu::cuda::setGridLimit(unsigned blocks) {
+  state().gridLimit = blocks;
+}
+
 void mlir::glu::cuda::setKernelTiming(bool enabled) {
   state().timing = enabled;
 }
@@ -336,12 +418,7 @@ double mlir::glu::cuda::timeDeviceCopy(void *dst, const void *src, size_t bytes,
 }
 
 int mlir::glu::cuda::multiprocessorCount() {
-  const Driver *d = driver();
-  int count = 0;
-  if (d)
-    d->cuDeviceGetAttribute(&count, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
-                            state().device);
-  return count;
+  return driverInfo().multiprocessors;
 }
 
 std::string mlir::glu::cuda::deviceName() {
@@ -374,10 +451,15 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 extern "C" void mgpuModuleUnload(void *module) {
-  // Called from global destructors: never initialize the driver here.
+  // Called from global destructors: never initialize the driver here. The
+  // driver may have shut down already at process exit (its own destructors
+  // can run first); that is no error.
   State &s = state();
-  if (module && s.status == mlir::glu::cuda::Status::Ok)
-    check(s.driver.cuModuleUnload(module), "cuModuleUnload");
+  if (!module || s.status != mlir::glu::cuda::Status::Ok)
+    return;
+  CUresult result = s.driver.cuModuleUnload(module);
+  if (result != CUDA_ERROR_DEINITIALIZED)
+    check(result, "cuModuleUnload");
 }
 
 extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
@@ -407,6 +489,8 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
     return;
   }
   State &s = state();
+  if (s.gridLimit && gridX > intptr_t(s.gridLimit))
+    gridX = s.gridLimit;
   CUevent start = nullptr, stop = nullptr;
   if (s.timing) {
     check(d->cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate");
@@ -431,7 +515,7 @@ extern "C" void *mgpuStreamCreate() {
   const Driver *d = driver();
   CUstream stream = nullptr;
   if (d)
-    check(d->cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+    check(d->cuStreamCreate(&stream, CU_STREAM_DEFAULT), "cuStreamCreate");
   return stream;
 }
 
@@ -501,28 +585,27 @@ extern "C" void mgpuMemFree(void *pointer, void * /*stream*/) {
     check(d->cuMemFree(ptr(pointer)), "cuMemFree");
 }
 
+// Copies and sets are enqueued on the caller's stream, in order with its
+// kernels (a null stream is the legacy default stream).
 extern "C" void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,
                            void *stream) {
-  if (const Driver *d = driver()) {
-    check(d->cuStreamSynchronize(stream), "cuStreamSynchronize");
-    check(d->cuMemcpy(ptr(dst), ptr(src), sizeBytes), "cuMemcpy");
-  }
+  if (const Driver *d = driver())
+    check(d->cuMemcpyAsync(ptr(dst), ptr(src), sizeBytes, stream),
+          "cuMemcpyAsync");
 }
 
 extern "C" void mgpuMemset32(void *dst, unsigned int value, size_t count,
                              void *stream) {
-  if (const Driver *d = driver()) {
-    check(d->cuStreamSynchronize(stream), "cuStreamSynchronize");
-    check(d->cuMemsetD32(ptr(dst), value, count), "cuMemsetD32");
-  }
+  if (const Driver *d = driver())
+    check(d->cuMemsetD32Async(ptr(dst), value, count, stream),
+          "cuMemsetD32Async");
 }
 
 extern "C" void mgpuMemset16(void *dst, unsigned short value, size_t count,
                              void *stream) {
-  if (const Driver *d = driver()) {
-    check(d->cuStreamSynchronize(stream), "cuStreamSynchronize");
-    check(d->cuMemsetD16(ptr(dst), value, count), "cuMemsetD16");
-  }
+  if (const Driver *d = driver())
+    check(d->cuMemsetD16Async(ptr(dst), value, count, stream),
+          "cuMemsetD16Async");
 }
 
 extern "C" void mgpuSetDefaultDevice(int32_t device) {

@@ -181,7 +181,7 @@ int main(int argc, char **argv) {
       argc, argv,
       "glu-run: JIT-compile an MLIR file with glu ops and call a function\n\n"
       "Exit status: 0 success; 1 any error; 3 a runtime check of the compiled "
-      "code failed;\n4 --target=cuda found no CUDA driver (or no device).\n");
+      "code failed;\n4 --target=cuda found no CUDA driver library (libcuda.so.1).\n");
 
   std::optional<testing::Defect> defect = testing::parseDefect(injectDefect);
   if (!defect)

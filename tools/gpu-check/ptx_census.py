@@ -21,7 +21,8 @@ line:
 
 With --ptxas, each module is assembled for its target (ptxas -arch=sm_XX -v)
 and a line 'ptxas NAME: R registers, S bytes spill stores, L bytes spill
-loads' follows (ptxas's own numbers).
+loads' follows (ptxas's own numbers); with --max-registers=N, a count over
+N reads 'R registers (over N)', which no test accepts.
 """
 import argparse
 import os
@@ -66,6 +67,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--ptxas")
     parser.add_argument("--before")
+    parser.add_argument("--max-registers", type=int)
     parser.add_argument("input")
     opts = parser.parse_args()
     text = open(opts.input).read()
@@ -101,7 +103,11 @@ def main():
                 regs = re.search(r"Used (\d+) registers", run.stderr)
                 spill = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads",
                                   run.stderr)
-                print(f"ptxas {name}: {regs.group(1) if regs else '?'} registers,"
+                over = ""
+                if (regs and opts.max_registers is not None
+                        and int(regs.group(1)) > opts.max_registers):
+                    over = f" (over {opts.max_registers})"
+                print(f"ptxas {name}: {regs.group(1) if regs else '?'} registers{over},"
                       f" {spill.group(1) if spill else '?'} bytes spill stores,"
                       f" {spill.group(2) if spill else '?'} bytes spill loads")
     if not found:

@@ -15,12 +15,12 @@
 namespace mlir {
 namespace glu {
 
-/// The exit status of glu-run --target=cuda where no CUDA driver (or no
-/// device) is found.
+/// The exit status of glu-run --target=cuda where no CUDA driver library is
+/// found (a driver whose start-up fails is an ordinary error).
 constexpr int kNoCudaDriverExitCode = 4;
 
-/// The error CudaFunction::compile returns where no driver or device is
-/// found; its message starts with "no CUDA driver found".
+/// The error CudaFunction::compile returns where libcuda.so.1 does not load;
+/// its message starts with "no CUDA driver found".
 class NoCudaDriverError : public llvm::ErrorInfo<NoCudaDriverError> {
 public:
   static char ID;

@@ -52,17 +52,31 @@ namespace mlir::glu::cuda {
 
 enum class Status {
   Ok,
-  /// libcuda.so.1 could not be loaded.
+  /// libcuda.so.1 could not be loaded (the loader's message is the detail).
   NoDriver,
-  /// The driver loaded but reports no usable device (cuInit failed, or no
-  /// device).
-  NoDevice,
+  /// The driver loaded but its start-up failed: a missing entry point, or
+  /// cuInit, cuDeviceGetCount (or no device), cuDeviceGet,
+  /// cuDevicePrimaryCtxRetain or cuCtxSetCurrent failed; the detail names
+  /// the call and the error ("cuInit failed: CUDA_ERROR_NO_DEVICE (100)").
+  StartFailed,
 };
 
 /// Loads the driver and makes device 0's primary context current (once;
 /// later calls return the first result). `detail` receives a description
 /// (the device's name, or why it failed).
 Status initialize(std::string *detail = nullptr);
+
+/// What start-up found (initializing first), for a report.
+struct DriverInfo {
+  bool library = false;  // libcuda.so.1 loaded
+  int initResult = -1;   // cuInit's raw result (-1: not called)
+  std::string initName;  // its cuGetErrorName
+  int driverVersion = 0; // cuDriverGetVersion (13000: CUDA 13.0)
+  int deviceCount = 0;
+  std::string name; // device 0
+  int computeMajor = 0, computeMinor = 0, multiprocessors = 0;
+};
+DriverInfo driverInfo();
 
 /// The first error of any call since the last clearError(), or "".
 std::string lastError();
@@ -83,6 +97,12 @@ struct Symbol {
   void *address;
 };
 std::vector<Symbol> symbols();
+
+/// Testing: launches get at most `blocks` blocks in x (0: no limit), so that
+/// the grid-stride loops of glu-gpu-map-elementwise's kernels wrap around.
+/// Only for kernels that stride over their grid (all of glu-to-nvvm's do);
+/// a kernel that expects its grid to cover its work would skip work.
+void setGridLimit(unsigned blocks);
 
 /// Kernel timing: while enabled, every mgpuLaunchKernel is bracketed by
 /// events on its stream and the elapsed device time is added up.

@@ -10,7 +10,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -42,24 +41,6 @@ std::string glu::checkGluToNVVMOptions(const GluToNVVMOptions &options) {
   return "";
 }
 
-/// glu-gpu-map-elementwise computes the lanes of a tile one after the other,
-/// so that only one lane's temporaries are live at a time. LLVM's SLP
-/// vectorizer, which the NVVM serialization runs at every optimization
-/// level, regroups them into vector operations that the NVPTX backend then
-/// splits op by op across all lanes, keeping every lane live: 115 registers
-/// instead of 48 on swiglu's bf16 backward (a third of the occupancy of a
-/// memory-bound kernel). LLVM has no per-module switch for it (the function
-/// attribute noimplicitfloat stops SLP but also the load/store vectorizer
-/// that keeps f32 tiles in 16-byte loads), so the pipeline turns its
-/// `-vectorize-slp` option off in this process; that changes no bits, only
-/// which instructions carry them.
-static void turnOffSLPVectorizer() {
-  auto &options = llvm::cl::getRegisteredOptions();
-  auto it = options.find("vectorize-slp");
-  if (it != options.end())
-    (void)it->second->addOccurrence(0, "vectorize-slp", "false");
-}
-
 void glu::addGluGPUMappingPasses(OpPassManager &pm,
                                  const GluToNVVMOptions &options) {
   // bufferization.clone (ownership-based deallocation's copies) ->
@@ -68,6 +49,7 @@ void glu::addGluGPUMappingPasses(OpPassManager &pm,
   GluMapElementwiseToGPUOptions map;
   map.blockSize = options.blockSize;
   map.vectorBytes = options.vectorBytes;
+  map.maxBlocks = options.maxBlocks;
   pm.addNestedPass<func::FuncOp>(createGluMapElementwiseToGPU(map));
   pm.addNestedPass<func::FuncOp>(createGluGPUDeviceBuffers());
   // Fold the host's size arithmetic so that static sizes reach the kernels
@@ -99,7 +81,6 @@ void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
   target.features = options.features;
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
-  turnOffSLPVectorizer();
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(memref::createExpandStridedMetadataPass());
   kernels.addPass(createLowerAffinePass());
@@ -112,11 +93,12 @@ void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
   // What is left of math after glu-lower-math is exact (math.fma, absf,
   // floor); convert-gpu-to-nvvm calls libdevice for it (__nv_fmaf is
   // fma.rn.f32, __nv_fabsf abs.f32, __nv_floorf cvt.rmi.f32.f32), so every
-  // format links libdevice from the toolkit.
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = options.format;
-  binary.toolkitPath = options.toolkit;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  // format links libdevice from the toolkit. The serialization runs with
+  // LLVM's SLP vectorizer off (glu-gpu-module-to-binary says why).
+  GluGPUModuleToBinaryOptions binary;
+  binary.format = options.format;
+  binary.toolkit = options.toolkit;
+  pm.addPass(createGluGPUModuleToBinary(binary));
 }
 
 void glu::addGluGPUHostLoweringPasses(OpPassManager &pm) {
@@ -154,6 +136,7 @@ void glu::buildGluGPUEmulationPipeline(OpPassManager &pm,
   GluMapElementwiseToGPUOptions map;
   map.blockSize = options.blockSize;
   map.vectorBytes = options.vectorBytes;
+  map.maxBlocks = options.maxBlocks;
   pm.addNestedPass<func::FuncOp>(createGluMapElementwiseToGPU(map));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -104,13 +104,20 @@ struct Access {
 
 /// Does `lo`/`hi` read the even/odd elements of one buffer? Both must be
 /// subviews of one source with equal sizes and strides, a static last
-/// stride of 2, and last offsets o and o + 1 (the rest equal).
+/// stride of 2, and last offsets o and o + 1 (the rest equal). The source's
+/// own last stride must be statically 1, so that the view of both (one
+/// vector access of twice the width) is contiguous: a source with a
+/// dynamic layout (a function argument after one-shot-bufferize without
+/// identity layouts) leaves the two halves unpaired, on the scalar path.
 static bool isInterleavedPair(Value lo, Value hi) {
   auto a = lo.getDefiningOp<memref::SubViewOp>();
   auto b = hi.getDefiningOp<memref::SubViewOp>();
   if (!a || !b || a.getSource() != b.getSource() ||
       a.getType().getRank() != a.getSourceType().getRank() ||
       a.getType().getRank() != b.getType().getRank())
+    return false;
+  auto [sourceStrides, sourceOffset] = a.getSourceType().getStridesAndOffset();
+  if (sourceStrides.empty() || sourceStrides.back() != 1)
     return false;
   auto equal = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y,
                   size_t count) {
@@ -253,8 +260,9 @@ static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
 
 struct MapElementwiseToLaunch : OpRewritePattern<linalg::GenericOp> {
   MapElementwiseToLaunch(MLIRContext *ctx, int64_t blockSize,
-                         int64_t vectorBytes)
-      : OpRewritePattern(ctx), blockSize(blockSize), vectorBytes(vectorBytes) {}
+                         int64_t vectorBytes, int64_t maxBlocks)
+      : OpRewritePattern(ctx), blockSize(blockSize), vectorBytes(vectorBytes),
+        maxBlocks(maxBlocks) {}
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override;
@@ -263,7 +271,7 @@ private:
   LogicalResult checkGeneric(linalg::GenericOp op,
                              PatternRewriter &rewriter) const;
 
-  int64_t blockSize, vectorBytes;
+  int64_t blockSize, vectorBytes, maxBlocks;
 };
 } // namespace
 
@@ -400,8 +408,12 @@ MapElementwiseToLaunch::matchAndRewrite(linalg::GenericOp op,
           : arith::MulIOp::create(rewriter, loc, rows, tilesPerRow).getResult();
   Value threads = index(blockSize);
   Value blocks = arith::CeilDivUIOp::create(rewriter, loc, tiles, threads);
-  blocks = arith::MinUIOp::create(rewriter, loc, blocks,
-                                  index(std::numeric_limits<int32_t>::max()));
+  // At most 2^31 - 1 blocks (the x limit), or `max-blocks` (testing: a
+  // grid smaller than the work, so that the grid-stride loop wraps around).
+  int64_t limit = std::numeric_limits<int32_t>::max();
+  if (maxBlocks > 0)
+    limit = std::min(limit, maxBlocks);
+  blocks = arith::MinUIOp::create(rewriter, loc, blocks, index(limit));
   blocks = arith::MaxUIOp::create(rewriter, loc, blocks, index(1));
   Value one = index(1);
   auto launch =
@@ -591,10 +603,11 @@ MapElementwiseToLaunch::matchAndRewrite(linalg::GenericOp op,
 
 void mlir::glu::populateGluElementwiseToGPUPatterns(RewritePatternSet &patterns,
                                                     int64_t blockSize,
-                                                    int64_t vectorBytes) {
+                                                    int64_t vectorBytes,
+                                                    int64_t maxBlocks) {
   patterns.add<GeneralizeElementwise, CopyToLinalg>(patterns.getContext());
   patterns.add<MapElementwiseToLaunch>(patterns.getContext(), blockSize,
-                                       vectorBytes);
+                                       vectorBytes, maxBlocks);
 }
 
 namespace {
@@ -616,8 +629,15 @@ struct GluMapElementwiseToGPUPass
           << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
+    if (maxBlocks < 0) {
+      getOperation().emitError()
+          << "glu-gpu-map-elementwise: max-blocks must be >= 0, got "
+          << static_cast<int64_t>(maxBlocks);
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
-    populateGluElementwiseToGPUPatterns(patterns, blockSize, vectorBytes);
+    populateGluElementwiseToGPUPatterns(patterns, blockSize, vectorBytes,
+                                        maxBlocks);
     GreedyRewriteConfig config;
     config.enableFolding(false).enableConstantCSE(false);
     if (failed(

@@ -133,6 +133,35 @@ func.func @interleaved(%a: memref<?x2048xbf16>, %d: memref<?x2048xbf16>) {
 
 // -----
 
+// Interleaved halves of a buffer whose layout is not known to be unit
+// stride (a function argument after the default one-shot-bufferize:
+// strided<[?, ?], offset: ?>) cannot be read as one contiguous pair: they
+// stay unpaired, on the scalar path (was: a vector.load of a view with a
+// dynamic last stride, "most minor memref dim must have unit stride").
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @interleaved_dynamic_layout
+//       CHECK:   gpu.launch
+//   CHECK-NOT:     vector.load
+//   CHECK-NOT:     scf.if
+//       CHECK:     memref.load %{{.*}} : memref<4x8xbf16, strided<[?, ?], offset: ?>>
+//       CHECK:     memref.load %{{.*}} : memref<4x8xbf16, strided<[?, ?], offset: ?>>
+//       CHECK:     memref.store %{{.*}} : memref<4x8xbf16>
+func.func @interleaved_dynamic_layout(%a: memref<4x16xbf16, strided<[?, ?], offset: ?>>, %y: memref<4x8xbf16>) {
+  %gate = memref.subview %a[0, 0] [4, 8] [1, 2] : memref<4x16xbf16, strided<[?, ?], offset: ?>> to memref<4x8xbf16, strided<[?, ?], offset: ?>>
+  %up = memref.subview %a[0, 1] [4, 8] [1, 2] : memref<4x16xbf16, strided<[?, ?], offset: ?>> to memref<4x8xbf16, strided<[?, ?], offset: ?>>
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gate, %up : memref<4x8xbf16, strided<[?, ?], offset: ?>>, memref<4x8xbf16, strided<[?, ?], offset: ?>>)
+      outs(%y : memref<4x8xbf16>) {
+  ^bb0(%g: bf16, %u: bf16, %o: bf16):
+    %m = arith.mulf %g, %u : bf16
+    linalg.yield %m : bf16
+  }
+  return
+}
+
+// -----
+
 // A strided operand with no partner has no vector path: scalar loop only.
 
 #id = affine_map<(d0) -> (d0)>

@@ -57,6 +57,12 @@ struct GluToNVVMOptions : public PassPipelineOptions<GluToNVVMOptions> {
       *this, "vector-bytes",
       llvm::cl::desc("Bytes per thread and operand per access"),
       llvm::cl::init(16)};
+  Option<int64_t> maxBlocks{
+      *this, "max-blocks",
+      llvm::cl::desc("Testing: at most this many blocks per launch (0: as "
+                     "many as tiles need), so that the kernels' grid-stride "
+                     "loops wrap around"),
+      llvm::cl::init(0)};
   Option<bool> hostToLLVM{
       *this, "host-to-llvm",
       llvm::cl::desc("Lower the host code to the LLVM dialect (mgpu* calls); "
@@ -97,8 +103,12 @@ void registerGluToNVVMPipeline();
 
 /// The patterns of glu-gpu-map-elementwise.
 void populateGluElementwiseToGPUPatterns(RewritePatternSet &patterns,
-                                         int64_t blockSize,
-                                         int64_t vectorBytes);
+                                         int64_t blockSize, int64_t vectorBytes,
+                                         int64_t maxBlocks = 0);
+
+/// LLVM's -vectorize-slp option (null if LLVM registered none), which
+/// glu-gpu-module-to-binary holds false while it serializes.
+llvm::cl::opt<bool> *slpVectorizerOption();
 
 #define GEN_PASS_REGISTRATION
 #include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"

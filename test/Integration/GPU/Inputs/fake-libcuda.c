@@ -1,8 +1,18 @@
 /* A stand-in libcuda.so.1 for testing the host side without a GPU: device
  * memory is host memory, modules are accepted (PTX or ELF cubins are
- * recognized and counted), kernels are not run but each launch is logged
- * on stderr as "fake-cuda: launch NAME grid(X,Y,Z) block(X,Y,Z)", and
- * events report 0.25 ms. Only what lib/Runtime/CudaRuntime.cpp loads. */
+ * recognized), kernels are not run but each launch is logged on stderr as
+ * "fake-cuda: launch NAME grid(X,Y,Z) block(X,Y,Z)", and events report
+ * 0.25 ms. Only what lib/Runtime/CudaRuntime.cpp loads.
+ *
+ * Environment, to play a driver that fails:
+ *   FAKE_CUDA_INIT=N      cuInit returns N (803: driver/library mismatch)
+ *   FAKE_CUDA_DEVICES=N   cuDeviceGetCount reports N devices (default 1)
+ *   FAKE_CUDA_NO_CUBIN=1  cubins fail to load (209, no binary for the GPU),
+ *                         PTX loads (a driver older than the cubins)
+ * It also models what the real driver does not check: a launch on a stream
+ * created CU_STREAM_NON_BLOCKING fails, since such a stream does not wait
+ * for the copies on the legacy default stream (cuMemcpyHtoD from pageable
+ * memory may return before its data has landed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,41 +21,71 @@ typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
 struct Module { int cubin; };
 struct Function { char name[128]; };
+struct Stream { unsigned flags; };
 
-CUresult cuInit(unsigned flags) { return 0; }
-CUresult cuDeviceGetCount(int *n) { *n = 1; return 0; }
+static int envInt(const char *name, int fallback) {
+  const char *v = getenv(name);
+  return v && *v ? atoi(v) : fallback;
+}
+
+CUresult cuInit(unsigned flags) { return envInt("FAKE_CUDA_INIT", 0); }
+CUresult cuDriverGetVersion(int *v) { *v = 13000; return 0; }
+CUresult cuDeviceGetCount(int *n) { *n = envInt("FAKE_CUDA_DEVICES", 1); return 0; }
 CUresult cuDeviceGet(int *d, int i) { *d = 0; return 0; }
 CUresult cuDeviceGetName(char *name, int len, int d) {
   snprintf(name, len, "fake CUDA device"); return 0; }
-CUresult cuDeviceGetAttribute(int *v, int attr, int d) { *v = 132; return 0; }
+CUresult cuDeviceGetAttribute(int *v, int attr, int d) {
+  *v = attr == 75 ? 9 : attr == 76 ? 0 : 132; return 0; }
 CUresult cuDevicePrimaryCtxRetain(void **ctx, int d) { *ctx = (void *)1; return 0; }
 CUresult cuCtxSetCurrent(void *ctx) { return 0; }
 CUresult cuCtxSynchronize(void) { return 0; }
-CUresult cuGetErrorName(CUresult r, const char **s) { *s = "CUDA_ERROR_FAKE"; return 0; }
-static int loaded;
+CUresult cuGetErrorName(CUresult r, const char **s) {
+  switch (r) {
+  case 0: *s = "CUDA_SUCCESS"; return 0;
+  case 100: *s = "CUDA_ERROR_NO_DEVICE"; return 0;
+  case 209: *s = "CUDA_ERROR_NO_BINARY_FOR_GPU"; return 0;
+  case 803: *s = "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"; return 0;
+  case 999: *s = "CUDA_ERROR_UNKNOWN"; return 0;
+  default: *s = NULL; return 1;
+  }
+}
+static int loaded, unloaded;
 CUresult cuModuleLoadData(void **m, const void *data) {
-  struct Module *mod = malloc(sizeof *mod);
-  mod->cubin = memcmp(data, "\x7f" "ELF", 4) == 0;
-  if (!mod->cubin && !strstr((const char *)data, ".target sm_90")) {
+  int cubin = memcmp(data, "\x7f" "ELF", 4) == 0;
+  if (!cubin && !strstr((const char *)data, ".target sm_90")) {
     fprintf(stderr, "fake-cuda: module is neither a cubin nor PTX for sm_90\n");
     return 200;
   }
+  if (cubin && envInt("FAKE_CUDA_NO_CUBIN", 0))
+    return 209;
+  struct Module *mod = malloc(sizeof *mod);
+  mod->cubin = cubin;
   if (loaded++ == 0)
     fprintf(stderr, "fake-cuda: loaded a %s\n", mod->cubin ? "cubin" : "PTX module");
   *m = mod; return 0;
 }
 CUresult cuModuleLoadDataEx(void **m, const void *data, unsigned n, int *o, void **v) {
   return cuModuleLoadData(m, data); }
-CUresult cuModuleUnload(void *m) { free(m); return 0; }
+CUresult cuModuleUnload(void *m) {
+  free(m);
+  if (++unloaded == loaded)
+    fprintf(stderr, "fake-cuda: all %d modules unloaded\n", loaded);
+  return 0; }
 CUresult cuModuleGetFunction(void **f, void *m, const char *name) {
   struct Function *fn = malloc(sizeof *fn);
   snprintf(fn->name, sizeof fn->name, "%s", name); *f = fn; return 0; }
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned smem, void *s, void **p, void **e) {
+  if (s && ((struct Stream *)s)->flags & 1) {
+    fprintf(stderr, "fake-cuda: launch on a non-blocking stream races the "
+                    "legacy stream's copies\n");
+    return 1;
+  }
   fprintf(stderr, "fake-cuda: launch %s grid(%u,%u,%u) block(%u,%u,%u)\n",
           ((struct Function *)f)->name, gx, gy, gz, bx, by, bz);
   return 0; }
-CUresult cuStreamCreate(void **s, unsigned flags) { *s = malloc(1); return 0; }
+CUresult cuStreamCreate(void **s, unsigned flags) {
+  struct Stream *st = malloc(sizeof *st); st->flags = flags; *s = st; return 0; }
 CUresult cuStreamDestroy_v2(void *s) { free(s); return 0; }
 CUresult cuStreamSynchronize(void *s) { return 0; }
 CUresult cuStreamWaitEvent(void *s, void *e, unsigned f) { return 0; }
@@ -58,12 +98,13 @@ CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
   *p = (CUdeviceptr)calloc(1, n); return *p ? 0 : 2; }
 CUresult cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned f) { return cuMemAlloc_v2(p, n); }
 CUresult cuMemFree_v2(CUdeviceptr p) { free((void *)p); return 0; }
-CUresult cuMemcpy(CUdeviceptr d, CUdeviceptr s, size_t n) { memcpy((void *)d, (void *)s, n); return 0; }
+CUresult cuMemcpyAsync(CUdeviceptr d, CUdeviceptr s, size_t n, void *st) {
+  memcpy((void *)d, (void *)s, n); return 0; }
 CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { memcpy((void *)d, s, n); return 0; }
 CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { memcpy(d, (void *)s, n); return 0; }
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, void *st) {
   memcpy((void *)d, (void *)s, n); return 0; }
-CUresult cuMemsetD32_v2(CUdeviceptr d, unsigned v, size_t n) {
+CUresult cuMemsetD32Async(CUdeviceptr d, unsigned v, size_t n, void *st) {
   for (size_t i = 0; i < n; ++i) ((unsigned *)d)[i] = v; return 0; }
-CUresult cuMemsetD16_v2(CUdeviceptr d, unsigned short v, size_t n) {
+CUresult cuMemsetD16Async(CUdeviceptr d, unsigned short v, size_t n, void *st) {
   for (size_t i = 0; i < n; ++i) ((unsigned short *)d)[i] = v; return 0; }
