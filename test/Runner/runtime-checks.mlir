@@ -12,6 +12,9 @@
 // ADD-NEXT: error: a runtime check of the compiled code failed (message above)
 // ADD-NEXT: exit status 3
 
+// The CPU emulation of the GPU pipeline checks alike.
+// RUN: %python %t/status.py 3 %glu-run %t/ops.mlir --function=add --target=cuda-emulated --input=5xf32=1 --input=3xf32=2 | FileCheck %s --check-prefix=ADD
+
 // RUN: %python %t/status.py 3 %glu-run %t/ops.mlir --function=matmul --input=2x3xf32=1 --input=2x2xf32=2 | FileCheck %s --check-prefix=MATMUL
 // MATMUL: stdout: ''
 // MATMUL: ^ dimension #0 of input/output operand #1 is incompatible with inferred dimension size

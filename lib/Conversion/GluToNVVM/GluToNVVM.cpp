@@ -82,7 +82,7 @@ void glu::addGluGPUMappingPasses(OpPassManager &pm,
 static void setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.vectorize = false;
   cpu.threads = 1;
-  // The host lowering has no cf.assert handler for upstream's checks yet.
+  // The CUDA host lowering does not lower upstream's checks (index ops).
   cpu.runtimeChecks = false;
 }
 
@@ -151,6 +151,7 @@ void glu::buildGluGPUEmulationPipeline(OpPassManager &pm,
                                        const GluToNVVMOptions &options) {
   glu::GluToLLVMOptions cpu;
   setCPUStageOptions(cpu);
+  cpu.runtimeChecks = true; // lowered by the CPU pipeline's last stage
   addGluPreparationPasses(pm);
   addGluBufferizationPasses(pm, cpu);
   GluMapElementwiseToGPUOptions map;
