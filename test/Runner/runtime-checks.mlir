@@ -38,6 +38,13 @@
 // SLICE-NEXT: Location: loc("{{.*}}ops.mlir":32:8)
 // SLICE: exit status 3
 
+// RUN: %python %t/status.py 3 %glu-run %t/ops.mlir --function=insert --input=4xf32=0 --input=1xi64=4 | FileCheck %s --check-prefix=INSERT
+// INSERT: ^ out-of-bounds access
+// RUN: %python %t/status.py 3 %glu-run %t/ops.mlir --function=reduce --input=3x4xf32=1 --input=2xf32=0 | FileCheck %s --check-prefix=REDUCE
+// REDUCE: ^ dimension #0 of input/output operand #1 is incompatible with inferred dimension size
+// RUN: %python %t/status.py 3 %glu-run %t/ops.mlir --function=expand --input=6xf32=1 | FileCheck %s --check-prefix=EXPAND
+// EXPAND: ^ static result dims in reassoc group do not divide src dim evenly
+
 // A gather (linalg.generic reading a tensor at loaded indices) and its
 // gradient (a scatter-add at the same indices).
 // RUN: %python %t/status.py 3 %glu-run %t/ops.mlir --function=gather --input=4x3xf32=1 --input=2xi64=1,7 | FileCheck %s --check-prefix=GATHER
@@ -90,6 +97,30 @@ func.func @slice(%a: tensor<?xf32>, %i: tensor<1xi64>) -> tensor<2xf32> {
   %at = arith.index_cast %raw : i64 to index
   %s = tensor.extract_slice %a[%at] [2] [1] : tensor<?xf32> to tensor<2xf32>
   return %s : tensor<2xf32>
+}
+func.func @insert(%d: tensor<4xf32>, %i: tensor<1xi64>) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %raw = tensor.extract %i[%c0] : tensor<1xi64>
+  %at = arith.index_cast %raw : i64 to index
+  %v = arith.constant 7.0 : f32
+  %r = tensor.insert %v into %d[%at] : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @reduce(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.reduce ins(%a : tensor<?x?xf32>) outs(%o : tensor<?xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<?xf32>
+}
+func.func @expand(%a: tensor<?xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  %rows = arith.divui %n, %c4 : index
+  %r = tensor.expand_shape %a [[0, 1]] output_shape [%rows, 4] : tensor<?xf32> into tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
 }
 #rows = affine_map<(i, j) -> (i)>
 #id = affine_map<(i, j) -> (i, j)>
