@@ -348,17 +348,11 @@ lowerForward(const Shaped &s, GluOp op, Value a, Value b,
   if (op.isFused()) {
     Halves halves = locateHalves(s, a, op.getPackingOrDefault());
     checkFusedSize(s, halves.n, "glu.glu");
-    if (isStaticallyEmpty(a)) {
-      checkResultSizes(s, halves.sizes, op.getType(), "glu.glu: the result");
-      FailureOr<Value> y =
-          makeDestination(s.b, s.loc, op.getType(), halves.sizes);
-      if (failed(y))
-        return failure();
-      return SmallVector<Value>{*y};
-    }
-    gate = halves.extract(s, a, halves.gateOffset);
-    up = halves.extract(s, a, halves.upOffset);
     sizes = halves.sizes;
+    if (!isStaticallyEmpty(a)) {
+      gate = halves.extract(s, a, halves.gateOffset);
+      up = halves.extract(s, a, halves.upOffset);
+    }
   } else {
     sizes = s.sizes(a);
     checkSizes(s, b, sizes, "glu.glu: operand b");
@@ -367,6 +361,8 @@ lowerForward(const Shaped &s, GluOp op, Value a, Value b,
   FailureOr<Value> init = makeDestination(s.b, s.loc, op.getType(), sizes);
   if (failed(init))
     return failure();
+  if (isStaticallyEmpty(a))
+    return SmallVector<Value>{*init};
   Value y = buildForwardGeneric(s.b, s.loc, program, buildGluDefinition, gate,
                                 up, *init);
   if (op.isFused() && op.getPackingOrDefault() == Packing::interleaved)

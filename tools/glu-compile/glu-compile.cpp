@@ -1,5 +1,4 @@
-//===- glu-compile.cpp - Ahead-of-time compilation to a C ABI
-//--------------===//
+//===- glu-compile.cpp - Ahead-of-time compilation to a C ABI -------------===//
 //
 //   glu-compile FILE.mlir -o kernels.o --header=kernels.h [--prefix=glu_]
 //               [--num-threads=N] [--vectorize=false] [--mcpu=NAME]
