@@ -2,7 +2,6 @@
 
 #include "CAbi.h"
 
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
@@ -57,8 +56,8 @@ std::string glu_compile::handlerName(llvm::StringRef prefix) {
 }
 
 llvm::Expected<std::vector<std::string>>
-glu_compile::prepareModule(ModuleOp module,
-                           llvm::ArrayRef<Function> functions) {
+glu_compile::renameFunctions(ModuleOp module,
+                             llvm::ArrayRef<Function> functions) {
   // A name with a dot is no C name: nothing the object calls (malloc, free,
   // the OpenMP runtime) can be one of the module's functions.
   SymbolTable symbols(module);
@@ -78,26 +77,9 @@ glu_compile::prepareModule(ModuleOp module,
     renamed[from] = to;
   }
 
-  module.getContext()->getOrLoadDialect<bufferization::BufferizationDialect>();
   std::vector<std::string> internal;
-  for (const Function &f : functions) {
+  for (const Function &f : functions)
     internal.push_back(renamed.lookup(f.name));
-    auto func = symbols.lookup<func::FuncOp>(internal.back());
-    if (!func)
-      return error("@" + f.name + " is not a function with a body");
-    func.walk([](func::ReturnOp ret) {
-      for (unsigned i = 1; i < ret.getNumOperands(); ++i) {
-        Value value = ret.getOperand(i);
-        if (!llvm::is_contained(ret.getOperands().take_front(i), value))
-          continue;
-        OpBuilder b(ret);
-        ret.setOperand(i, bufferization::AllocTensorOp::create(
-                              b, ret.getLoc(),
-                              cast<RankedTensorType>(value.getType()),
-                              ValueRange(), value));
-      }
-    });
-  }
   return internal;
 }
 

@@ -43,19 +43,18 @@ bool isCIdentifier(llvm::StringRef name);
 /// The name of the handler the object calls on a failed runtime check.
 std::string handlerName(llvm::StringRef prefix);
 
-/// Prepares `module` for destination passing and for exporting only the C
-/// names: every function with a body gets a name no C symbol can have (a
-/// kernel @malloc must not become libc's malloc), and a value returned
-/// twice is returned the second time as a copy (each output has its own
-/// buffer). Returns the internal name of each function in `functions`.
+/// Prepares `module` for exporting only the C names: every function with a
+/// body gets a name no C symbol can have (a kernel @malloc must not become
+/// libc's malloc). Returns the internal name of each function in
+/// `functions`.
 llvm::Expected<std::vector<std::string>>
-prepareModule(mlir::ModuleOp module, llvm::ArrayRef<Function> functions);
+renameFunctions(mlir::ModuleOp module, llvm::ArrayRef<Function> functions);
 
 /// In the translated `module`: every symbol the object defines becomes
 /// internal, then each function gets its exported entry point (checking
 /// its descriptors) named `cName`, and failed checks call the handler
 /// `handler` (with a weak default: flush stdout, print the message on
-/// stderr). `internalNames` are those prepareModule returned.
+/// stderr). `internalNames` are those renameFunctions returned.
 llvm::Error exportEntryPoints(llvm::Module &module,
                               llvm::ArrayRef<Function> functions,
                               llvm::ArrayRef<std::string> internalNames,

@@ -270,7 +270,7 @@ int main(int argc, char **argv) {
   if (functions.empty())
     return fail("'" + inputFile + "' has no public function to compile");
 
-  auto internalNames = glu_compile::prepareModule(module, functions);
+  auto internalNames = glu_compile::renameFunctions(module, functions);
   if (!internalNames)
     return fail(internalNames.takeError());
 

@@ -38,6 +38,8 @@ void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
 
 void glu::addGluBufferizationPasses(OpPassManager &pm,
                                     const GluToLLVMOptions &options) {
+  if (options.destinationPassing)
+    pm.addNestedPass<func::FuncOp>(createGluCopyRepeatedResults());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =

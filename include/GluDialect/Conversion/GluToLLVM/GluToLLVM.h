@@ -56,9 +56,9 @@ void addGluRuntimeCheckPasses(OpPassManager &pm);
 /// Stage 2: one-shot bufferization of whole modules (identity layouts at
 /// function boundaries; glu ops lower to linalg on buffers through their
 /// BufferizableOpInterface), results to out-parameters (when
-/// `options.destinationPassing`), runtime checks (when
-/// `options.runtimeChecks`), ownership-based deallocation and the lowering
-/// of the clones it makes.
+/// `options.destinationPassing`, a value returned twice copied first), runtime
+/// checks (when `options.runtimeChecks`), ownership-based deallocation and the
+/// lowering of the clones it makes.
 void addGluBufferizationPasses(OpPassManager &pm,
                                const GluToLLVMOptions &options);
 /// Stage 3: elementwise generics -> row-parallel vectorized loops (when
