@@ -121,9 +121,7 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
       symbols[interner(symbol.name)] = {
           llvm::orc::ExecutorAddr::fromPtr(symbol.address),
           llvm::JITSymbolFlags::Exported};
-    symbols[interner("abort")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&runner::runtimeCheckFailed),
-        llvm::JITSymbolFlags::Exported};
+    runner::addRuntimeCheckSymbols(interner, symbols);
     return symbols;
   });
   fn->engine = std::move(*engine);

@@ -207,9 +207,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   bool poison = options.poisonAllocations;
   (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
-    symbols[interner("abort")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&runner::runtimeCheckFailed),
-        llvm::JITSymbolFlags::Exported};
+    runner::addRuntimeCheckSymbols(interner, symbols);
     if (poison)
       symbols[interner("malloc")] = {
           llvm::orc::ExecutorAddr::fromPtr(&poisonedMalloc),

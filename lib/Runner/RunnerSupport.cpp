@@ -95,6 +95,23 @@ runner::hostTargetMachine(llvm::CodeGenOptLevel level) {
   return builder->createTargetMachine();
 }
 
+void runner::addRuntimeCheckSymbols(llvm::orc::MangleAndInterner &interner,
+                                    llvm::orc::SymbolMap &symbols) {
+  symbols[interner("puts")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&runtimeCheckMessage),
+      llvm::JITSymbolFlags::Exported};
+  symbols[interner("abort")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&runtimeCheckFailed),
+      llvm::JITSymbolFlags::Exported};
+}
+
+int runner::runtimeCheckMessage(const char *message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", message);
+  std::fflush(stderr);
+  return 0;
+}
+
 void runner::runtimeCheckFailed() {
   std::fflush(stdout);
   std::fputs("error: a runtime check of the compiled code failed (message "

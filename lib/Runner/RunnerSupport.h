@@ -15,6 +15,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ExecutionEngine/Orc/Core.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -46,6 +48,16 @@ llvm::Error runPipeline(ModuleOp module, testing::Defect defect,
 /// A target machine for this host (native target initialized once).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 hostTargetMachine(llvm::CodeGenOptLevel level);
+
+/// Adds to `symbols` the replacements of `puts` and `abort` below, for the
+/// compiled code of a JIT.
+void addRuntimeCheckSymbols(llvm::orc::MangleAndInterner &interner,
+                            llvm::orc::SymbolMap &symbols);
+
+/// Replaces `puts` in compiled code, whose only caller is a failed
+/// cf.assert (ControlFlowToLLVM prints its message with puts, then calls
+/// abort): the message goes to stderr, after what stdout holds.
+int runtimeCheckMessage(const char *message);
 
 /// Replaces `abort` in compiled code: a failed cf.assert has printed its
 /// message; end the process with kRuntimeCheckExitCode, not a core dump.

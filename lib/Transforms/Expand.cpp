@@ -276,6 +276,23 @@ static void checkSizes(const Shaped &s, Value value,
   }
 }
 
+/// Emits `cf.assert`s that `sizes`, computed from the operands, agree with
+/// the static sizes of the result type `type` where they are dynamic.
+static void checkResultSizes(const Shaped &s, ArrayRef<OpFoldResult> sizes,
+                             ShapedType type, StringRef what) {
+  for (auto [dim, size] : llvm::enumerate(sizes)) {
+    if (type.isDynamicDim(dim) || getConstantIntValue(size))
+      continue;
+    Value want =
+        arith::ConstantIndexOp::create(s.b, s.loc, type.getDimSize(dim));
+    Value ok = arith::CmpIOp::create(s.b, s.loc, arith::CmpIPredicate::eq,
+                                     cast<Value>(size), want);
+    cf::AssertOp::create(
+        s.b, s.loc, ok,
+        (what + " has the wrong size along dimension " + Twine(dim)).str());
+  }
+}
+
 /// Zeroes the trailing n - 2h elements of `da` (one for odd n) the forward
 /// never read (SPEC section 4).
 static Value writeTail(const Shaped &s, Value da, const Halves &halves) {
@@ -315,6 +332,13 @@ static void markInterleaved(const Shaped &s, ArrayRef<int64_t> pairs) {
 // The lowering of glu.glu and glu.glu_back
 //===----------------------------------------------------------------------===//
 
+/// Whether `v` has a static size 0: it holds no element, and no slice of it
+/// may be taken (the slice verifiers reject even offset 0 into a size-0
+/// dimension), so its halves are not extracted.
+static bool isStaticallyEmpty(Value v) {
+  return llvm::is_contained(cast<ShapedType>(v.getType()).getShape(), 0);
+}
+
 static FailureOr<SmallVector<Value>>
 lowerForward(const Shaped &s, GluOp op, Value a, Value b,
              const DestinationFn &makeDestination) {
@@ -324,16 +348,21 @@ lowerForward(const Shaped &s, GluOp op, Value a, Value b,
   if (op.isFused()) {
     Halves halves = locateHalves(s, a, op.getPackingOrDefault());
     checkFusedSize(s, halves.n, "glu.glu");
-    gate = halves.extract(s, a, halves.gateOffset);
-    up = halves.extract(s, a, halves.upOffset);
     sizes = halves.sizes;
+    if (!isStaticallyEmpty(a)) {
+      gate = halves.extract(s, a, halves.gateOffset);
+      up = halves.extract(s, a, halves.upOffset);
+    }
   } else {
     sizes = s.sizes(a);
     checkSizes(s, b, sizes, "glu.glu: operand b");
   }
+  checkResultSizes(s, sizes, op.getType(), "glu.glu: the result");
   FailureOr<Value> init = makeDestination(s.b, s.loc, op.getType(), sizes);
   if (failed(init))
     return failure();
+  if (isStaticallyEmpty(a))
+    return SmallVector<Value>{*init};
   Value y = buildForwardGeneric(s.b, s.loc, program, buildGluDefinition, gate,
                                 up, *init);
   if (op.isFused() && op.getPackingOrDefault() == Packing::interleaved)
@@ -355,6 +384,8 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
     SmallVector<OpFoldResult> sizes = s.sizes(a);
     checkSizes(s, b, sizes, "glu.glu_back: operand b");
     checkSizes(s, dy, sizes, "glu.glu_back: dy");
+    checkResultSizes(s, sizes, typeOf(op.getDa()), "glu.glu_back: d_a");
+    checkResultSizes(s, sizes, typeOf(op.getDb()), "glu.glu_back: d_b");
     FailureOr<Value> initA =
         makeDestination(s.b, s.loc, typeOf(op.getDa()), sizes);
     FailureOr<Value> initB =
@@ -371,6 +402,14 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
   Halves halves = locateHalves(s, a, op.getPackingOrDefault());
   checkFusedSize(s, halves.n, "glu.glu_back");
   checkSizes(s, dy, halves.sizes, "glu.glu_back: dy");
+  checkResultSizes(s, s.sizes(a), typeOf(op.getDa()), "glu.glu_back: d_a");
+  if (isStaticallyEmpty(a)) {
+    FailureOr<Value> da =
+        makeDestination(s.b, s.loc, typeOf(op.getDa()), s.sizes(a));
+    if (failed(da))
+      return failure();
+    return SmallVector<Value>{*da};
+  }
   Value gate = halves.extract(s, a, halves.gateOffset);
   Value up = halves.extract(s, a, halves.upOffset);
 

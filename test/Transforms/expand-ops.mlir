@@ -176,3 +176,36 @@ func.func @oai_back(%dy: tensor<8xf32>, %x: tensor<8xf32>, %g: tensor<8xf32>) ->
   %dx, %dg = glu.glu_back swiglu_oai(%dy, %x, %g) limit(6.0) : tensor<8xf32>
   return %dx, %dg : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// A static result size the operands' dynamic sizes must match, in every
+// form: checked at run time.
+// CHECK-LABEL: func @result_checks
+// CHECK: cf.assert %{{.*}}, "glu.glu: the result has the wrong size along dimension 1"
+// CHECK: cf.assert %{{.*}}, "glu.glu: the result has the wrong size along dimension 0"
+// CHECK: cf.assert %{{.*}}, "glu.glu_back: d_a has the wrong size along dimension 1"
+// CHECK: cf.assert %{{.*}}, "glu.glu_back: d_b has the wrong size along dimension 0"
+func.func @result_checks(%a: tensor<?x?xf32>, %x: tensor<?x4xf32>, %g: tensor<?x4xf32>, %dy: tensor<?x?xf32>) -> (tensor<?x4xf32>, tensor<2x4xf32>, tensor<?x10xf32>, tensor<?x4xf32>, tensor<3x4xf32>) {
+  %y = glu.glu swiglu(%a) : tensor<?x?xf32> -> tensor<?x4xf32>
+  %z = glu.glu swiglu(%x, %g) : tensor<?x4xf32>, tensor<?x4xf32> -> tensor<2x4xf32>
+  %da = glu.glu_back swiglu(%dy, %a) : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x10xf32>
+  %dx, %dg = glu.glu_back swiglu(%dy, %x, %g) : tensor<?x?xf32>, tensor<?x4xf32>, tensor<?x4xf32> -> tensor<?x4xf32>, tensor<3x4xf32>
+  return %y, %z, %da, %dx, %dg : tensor<?x4xf32>, tensor<2x4xf32>, tensor<?x10xf32>, tensor<?x4xf32>, tensor<3x4xf32>
+}
+
+// -----
+
+// A static size 0 (an empty batch): nothing to compute, and no slice of
+// the empty operand (the slice verifiers reject offset 0 into size 0).
+// CHECK-LABEL: func @empty_batch
+// CHECK-NOT: tensor.extract_slice
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @empty_batch(%a: tensor<0x8xf32>, %dy: tensor<0x4xf32>) -> (tensor<0x4xf32>, tensor<0x8xf32>, tensor<0x8xf32>) {
+  %y = glu.glu swiglu(%a) : tensor<0x8xf32> -> tensor<0x4xf32>
+  %da = glu.glu_back swiglu(%dy, %a) : tensor<0x4xf32>, tensor<0x8xf32> -> tensor<0x8xf32>
+  %b = glu.glu swiglu_oai(%a) packing(interleaved) : tensor<0x8xf32> -> tensor<0x4xf32>
+  %db = glu.glu_back swiglu_oai(%b, %a) packing(interleaved) : tensor<0x4xf32>, tensor<0x8xf32> -> tensor<0x8xf32>
+  return %y, %da, %db : tensor<0x4xf32>, tensor<0x8xf32>, tensor<0x8xf32>
+}

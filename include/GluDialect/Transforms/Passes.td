@@ -64,6 +64,20 @@ def GluExpandOps : Pass<"glu-expand-ops"> {
   ];
 }
 
+def GluCopyRepeatedResults
+    : Pass<"glu-copy-repeated-results", "::mlir::func::FuncOp"> {
+  let summary = "Return each value once: a repeated result becomes a copy";
+  let description = [{
+    In each `func.return`, a value already returned earlier in the list is
+    replaced by a copy of it (`bufferization.alloc_tensor() copy(...)`), so
+    that after bufferization every result has its own buffer. Destination
+    passing needs that: `buffer-results-to-out-params` gives each result
+    its own out-parameter, and with allocations hoisted it cannot place one
+    buffer in two of them (it crashes on `return %y, %y`).
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def GluLowerMath : Pass<"glu-lower-math"> {
   let summary = "Lower glu.round and math functions to exactly rounded arithmetic";
   let description = [{

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -23,8 +24,22 @@ void glu::addGluPreparationPasses(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
 }
 
+void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
+  // On buffers, once results became out-parameters: the checks of a linalg
+  // op then cover the caller's output buffers too. Level 0: the failed check
+  // and the op's location; level 1 would print each checked op whole into the
+  // binary.
+  std::unique_ptr<Pass> verify = createGenerateRuntimeVerificationPass();
+  if (failed(verify->initializeOptions(
+          "verbose-level=0", [](const Twine &) { return failure(); })))
+    llvm_unreachable("generate-runtime-verification has verbose-level");
+  pm.addPass(std::move(verify));
+}
+
 void glu::addGluBufferizationPasses(OpPassManager &pm,
                                     const GluToLLVMOptions &options) {
+  if (options.destinationPassing)
+    pm.addNestedPass<func::FuncOp>(createGluCopyRepeatedResults());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -39,6 +54,8 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
     pm.addPass(createCanonicalizerPass());
   }
+  if (options.runtimeChecks)
+    addGluRuntimeCheckPasses(pm);
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   // Deallocation clones buffers whose ownership it cannot prove (a function
@@ -82,6 +99,7 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass()); // the runtime checks' index ops
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());

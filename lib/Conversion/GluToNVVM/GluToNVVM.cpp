@@ -64,6 +64,8 @@ void glu::addGluGPUMappingPasses(OpPassManager &pm,
 static void setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.vectorize = false;
   cpu.threads = 1;
+  // The CUDA host lowering does not lower upstream's checks (index ops).
+  cpu.runtimeChecks = false;
 }
 
 void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
@@ -131,6 +133,7 @@ void glu::buildGluGPUEmulationPipeline(OpPassManager &pm,
                                        const GluToNVVMOptions &options) {
   glu::GluToLLVMOptions cpu;
   setCPUStageOptions(cpu);
+  cpu.runtimeChecks = true; // lowered by the CPU pipeline's last stage
   addGluPreparationPasses(pm);
   addGluBufferizationPasses(pm, cpu);
   GluMapElementwiseToGPUOptions map;

@@ -38,14 +38,27 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Check at run time what the verifier could not: "
+                     "operand sizes of linalg ops, indices and casts of "
+                     "tensor ops (upstream generate-runtime-verification); "
+                     "a failed check calls the cf.assert handler"),
+      llvm::cl::init(true)};
 };
 
 /// Stage 1: clean-up, and arith/math/glu.round on tensors -> linalg.
 void addGluPreparationPasses(OpPassManager &pm);
+/// Upstream runtime verification (generate-runtime-verification) of the
+/// memref and linalg ops on buffers: the checks of a linalg op stand before
+/// its loops, not in them. Part of stage 2 when `options.runtimeChecks`.
+void addGluRuntimeCheckPasses(OpPassManager &pm);
 /// Stage 2: one-shot bufferization of whole modules (identity layouts at
 /// function boundaries; glu ops lower to linalg on buffers through their
-/// BufferizableOpInterface), ownership-based deallocation and the lowering
-/// of the clones it makes.
+/// BufferizableOpInterface), results to out-parameters (when
+/// `options.destinationPassing`, a value returned twice copied first), runtime
+/// checks (when `options.runtimeChecks`), ownership-based deallocation and the
+/// lowering of the clones it makes.
 void addGluBufferizationPasses(OpPassManager &pm,
                                const GluToLLVMOptions &options);
 /// Stage 3: elementwise generics -> row-parallel vectorized loops (when

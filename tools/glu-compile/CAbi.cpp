@@ -1,0 +1,259 @@
+//===- CAbi.cpp - The symbols glu-compile exports and their checks --------===//
+
+#include "CAbi.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/IRBuilder.h"
+
+using namespace mlir;
+using namespace glu_compile;
+
+static llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+bool glu_compile::isCIdentifier(llvm::StringRef name) {
+  static const llvm::StringSet<> keywords = {
+      "auto",       "break",     "case",           "char",
+      "const",      "continue",  "default",        "do",
+      "double",     "else",      "enum",           "extern",
+      "float",      "for",       "goto",           "if",
+      "inline",     "int",       "long",           "register",
+      "restrict",   "return",    "short",          "signed",
+      "sizeof",     "static",    "struct",         "switch",
+      "typedef",    "union",     "unsigned",       "void",
+      "volatile",   "while",     "_Bool",          "_Complex",
+      "_Imaginary", "_Alignas",  "_Alignof",       "_Atomic",
+      "_Generic",   "_Noreturn", "_Static_assert", "_Thread_local",
+      "alignas",    "alignof",   "bool",           "constexpr",
+      "false",      "nullptr",   "static_assert",  "thread_local",
+      "true",       "typeof",    "typeof_unqual"};
+  if (name.empty() || llvm::isDigit(name.front()))
+    return false;
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; }) &&
+         !keywords.contains(name);
+}
+
+/// Whether the C library or the OpenMP runtime (which the compiled code
+/// may call) has a symbol `name`, or C reserves it for them.
+static bool isRuntimeName(llvm::StringRef name) {
+  static const llvm::StringSet<> libc = {
+      "abort",  "aligned_alloc", "calloc",  "dprintf",
+      "exit",   "fflush",        "free",    "malloc",
+      "memcpy", "memmove",       "memset",  "posix_memalign",
+      "printf", "puts",          "realloc", "strlen"};
+  return libc.contains(name) || name.starts_with("__") ||
+         (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1])) ||
+         name.starts_with("omp_") || name.starts_with("kmp_");
+}
+
+std::string glu_compile::handlerName(llvm::StringRef prefix) {
+  return (prefix + "runtime_check_failed").str();
+}
+
+llvm::Expected<std::vector<std::string>>
+glu_compile::renameFunctions(ModuleOp module,
+                             llvm::ArrayRef<Function> functions) {
+  // A name with a dot is no C name: nothing the object calls (malloc, free,
+  // the OpenMP runtime) can be one of the module's functions.
+  SymbolTable symbols(module);
+  llvm::StringMap<std::string> renamed;
+  SmallVector<func::FuncOp> defined;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal())
+      defined.push_back(func);
+  for (func::FuncOp func : defined) {
+    std::string from = func.getName().str();
+    std::string to = "glu.fn." + from;
+    if (symbols.lookup(to))
+      return error("@" + from + " cannot be renamed to @" + to +
+                   ", a symbol of the module");
+    if (failed(symbols.rename(func, to)))
+      return error("@" + from + " could not be renamed");
+    renamed[from] = to;
+  }
+
+  std::vector<std::string> internal;
+  for (const Function &f : functions)
+    internal.push_back(renamed.lookup(f.name));
+  return internal;
+}
+
+namespace {
+/// Builds an entry point: loads the fields of the descriptors it receives
+/// and branches to the handler when one is not what the function expects.
+struct EntryBuilder {
+  llvm::Module &module;
+  llvm::Function *entry;
+  llvm::FunctionCallee handler, abortFn;
+  llvm::IRBuilder<> b;
+
+  EntryBuilder(llvm::Module &module, llvm::Function *entry,
+               llvm::FunctionCallee handler)
+      : module(module), entry(entry), handler(handler),
+        b(llvm::BasicBlock::Create(module.getContext(), "entry", entry)) {
+    abortFn = module.getOrInsertFunction(
+        "abort", llvm::FunctionType::get(b.getVoidTy(), false));
+  }
+
+  /// Continues when `ok`; else calls the handler with `message` and aborts.
+  void check(llvm::Value *ok, const std::string &message) {
+    llvm::LLVMContext &ctx = module.getContext();
+    auto *failed = llvm::BasicBlock::Create(ctx, "check_failed", entry);
+    auto *next = llvm::BasicBlock::Create(ctx, "checked", entry);
+    b.CreateCondBr(ok, next, failed);
+    llvm::IRBuilder<> f(failed);
+    f.CreateCall(handler, {f.CreateGlobalString(message, "glu.check.message", 0,
+                                                &module)});
+    f.CreateCall(abortFn)->setDoesNotReturn();
+    f.CreateUnreachable();
+    b.SetInsertPoint(next);
+  }
+
+  /// The i64 at byte `offset` of the descriptor `descriptor` points to.
+  llvm::Value *word(llvm::Value *descriptor, int64_t offset) {
+    return b.CreateLoad(b.getInt64Ty(), b.CreateConstInBoundsGEP1_64(
+                                            b.getInt8Ty(), descriptor, offset));
+  }
+
+  /// Checks the descriptor of `param` (MLIR's ranked memref descriptor:
+  /// allocated, aligned, offset, sizes[rank], strides[rank]).
+  void checkDescriptor(const std::string &function, const Param &param,
+                       llvm::Value *descriptor) {
+    std::string what =
+        function + ": " + param.name + " (" + param.mlirType + ")";
+    int64_t rank = param.rank();
+    check(b.CreateIsNotNull(descriptor), what + ": null descriptor");
+    std::vector<llvm::Value *> sizes, strides;
+    for (int64_t d = 0; d < rank; ++d) {
+      sizes.push_back(word(descriptor, 24 + 8 * d));
+      strides.push_back(word(descriptor, 24 + 8 * (rank + d)));
+    }
+    llvm::Value *empty = b.getFalse();
+    for (int64_t d = 0; d < rank; ++d) {
+      std::string dim = " along dimension " + std::to_string(d);
+      if (param.shape[d] >= 0)
+        check(b.CreateICmpEQ(sizes[d], b.getInt64(param.shape[d])),
+              what + ": the size" + dim + " is not " +
+                  std::to_string(param.shape[d]));
+      else
+        check(b.CreateICmpSGE(sizes[d], b.getInt64(0)),
+              what + ": negative size" + dim);
+      empty = b.CreateOr(empty, b.CreateICmpEQ(sizes[d], b.getInt64(0)));
+    }
+    check(b.CreateICmpEQ(word(descriptor, 16), b.getInt64(0)),
+          what + ": the offset is not 0");
+    llvm::Value *dense = b.getTrue();
+    llvm::Value *stride = b.getInt64(1);
+    for (int64_t d = rank; d-- > 0;) {
+      dense = b.CreateAnd(dense, b.CreateICmpEQ(strides[d], stride));
+      stride = b.CreateMul(stride, sizes[d]);
+    }
+    check(dense, what +
+                     ": the strides are not those of a dense row-major "
+                     "array (glu_memref_" +
+                     std::to_string(rank) + "d_dense)");
+    llvm::Value *aligned =
+        b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(),
+                                                                descriptor, 8));
+    check(b.CreateOr(empty, b.CreateIsNotNull(aligned)),
+          what + ": null aligned pointer");
+  }
+};
+
+/// The weak default handler: what stdout holds first, then the message on
+/// stderr. The caller aborts when it returns.
+void defineDefaultHandler(llvm::Module &module, llvm::Function *handler) {
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", handler));
+  llvm::FunctionCallee fflush =
+      module.getOrInsertFunction("fflush", b.getInt32Ty(), b.getPtrTy());
+  llvm::FunctionCallee dprintf = module.getOrInsertFunction(
+      "dprintf",
+      llvm::FunctionType::get(b.getInt32Ty(), {b.getInt32Ty(), b.getPtrTy()},
+                              /*isVarArg=*/true));
+  b.CreateCall(fflush, {llvm::ConstantPointerNull::get(b.getPtrTy())});
+  b.CreateCall(dprintf,
+               {b.getInt32(2),
+                b.CreateGlobalString("%s\n", "glu.check.format", 0, &module),
+                handler->getArg(0)});
+  b.CreateRetVoid();
+}
+} // namespace
+
+llvm::Error glu_compile::exportEntryPoints(
+    llvm::Module &module, llvm::ArrayRef<Function> functions,
+    llvm::ArrayRef<std::string> internalNames, llvm::StringRef handlerName) {
+  for (llvm::GlobalValue &value : module.global_values())
+    if (!value.isDeclaration() && !value.hasLocalLinkage() &&
+        !value.hasAppendingLinkage())
+      value.setLinkage(llvm::GlobalValue::InternalLinkage);
+
+  // What the entry points and the default handler call, declared first so
+  // that no exported name can take their place.
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::Type *i32 = llvm::Type::getInt32Ty(ctx);
+  llvm::Type *ptr = llvm::PointerType::get(ctx, 0);
+  module.getOrInsertFunction("abort", llvm::Type::getVoidTy(ctx));
+  module.getOrInsertFunction("fflush", i32, ptr);
+  module.getOrInsertFunction("dprintf",
+                             llvm::FunctionType::get(i32, {i32, ptr}, true));
+
+  std::vector<std::string> exported = {handlerName.str()};
+  for (const Function &f : functions)
+    exported.push_back(f.cName);
+  llvm::StringSet<> seen;
+  for (const std::string &name : exported) {
+    if (!seen.insert(name).second)
+      return error("two symbols would be exported as '" + name + "'");
+    if (isRuntimeName(name))
+      return error("the C name '" + name +
+                   "' is reserved: the C library or the OpenMP runtime "
+                   "the object calls defines it");
+    if (llvm::GlobalValue *clash = module.getNamedValue(name))
+      return error("the C name '" + name + "' is " +
+                   (clash->isDeclaration()
+                        ? "a function the compiled code calls"
+                        : "a symbol of the compiled code"));
+  }
+
+  auto *handlerType = llvm::FunctionType::get(
+      llvm::Type::getVoidTy(ctx), {llvm::PointerType::get(ctx, 0)}, false);
+  auto *handler = llvm::Function::Create(
+      handlerType, llvm::GlobalValue::WeakAnyLinkage, handlerName, module);
+  defineDefaultHandler(module, handler);
+  // The lowering of cf.assert prints its message with puts, then calls
+  // abort: the message goes to the handler instead.
+  if (llvm::Function *puts = module.getFunction("puts")) {
+    puts->replaceAllUsesWith(handler);
+    puts->eraseFromParent();
+  }
+
+  for (auto [f, internal] : llvm::zip_equal(functions, internalNames)) {
+    llvm::Function *ciface = module.getFunction("_mlir_ciface_" + internal);
+    if (!ciface)
+      return error("no C interface was emitted for @" + f.name);
+    auto *entry = llvm::Function::Create(ciface->getFunctionType(),
+                                         llvm::GlobalValue::ExternalLinkage,
+                                         f.cName, module);
+    EntryBuilder builder(module, entry, handler);
+    std::vector<llvm::Value *> args;
+    unsigned i = 0;
+    for (const auto *params : {&f.inputs, &f.outputs})
+      for (const Param &param : *params) {
+        llvm::Value *descriptor = entry->getArg(i++);
+        builder.checkDescriptor(f.cName, param, descriptor);
+        args.push_back(descriptor);
+      }
+    if (i != entry->arg_size())
+      return error("the C interface of @" + f.name +
+                   " does not take one descriptor per tensor");
+    builder.b.CreateCall(ciface, args);
+    builder.b.CreateRetVoid();
+  }
+  return llvm::Error::success();
+}
