@@ -82,6 +82,8 @@ void glu::addGluGPUMappingPasses(OpPassManager &pm,
 static void setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.vectorize = false;
   cpu.threads = 1;
+  // The GPU mapping works on the kernels where they are.
+  cpu.outlineRepeats = 0;
 }
 
 void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
