@@ -113,6 +113,10 @@ struct GluOutlineKernelsPass
       auto type = builder.getFunctionType(first->getOperandTypes(), {});
       auto kernel = func::FuncOp::create(builder, loc, "glu_kernel", type);
       kernel.setPrivate();
+      // Internal in the object code too: objects glu-compile emits for
+      // different modules link together.
+      kernel->setAttr("llvm.linkage", LLVM::LinkageAttr::get(
+                                          &getContext(), LLVM::Linkage::Internal));
       symbols.insert(kernel, Block::iterator(caller));
       Block *entry = kernel.addEntryBlock();
       OpBuilder body = OpBuilder::atBlockEnd(entry);

@@ -159,16 +159,40 @@ def GluOutlineKernels : Pass<"glu-outline-kernels", "::mlir::ModuleOp"> {
     maps, iterators, attributes, body and operand types; operands may
     differ), and where a class has at least `min-repeats` members, moves
     one copy into a private function taking one memref per operand and
-    replaces every member by a `func.call` of it. The kernel's body is the
+    replaces every member by a `func.call` of it (the function has internal
+    linkage in the object code). The kernel's body is the
     very op, so the code computing each element, and the results, are
     unchanged. Generics whose body reads values defined outside it are left
     alone.
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
   let options = [
     Option<"minRepeats", "min-repeats", "unsigned", /*default=*/"16",
            "Outline a class of equal generics when it has at least this many "
            "members (0: never)">,
+  ];
+}
+
+def GluSplitFanOut : Pass<"glu-split-fan-out", "::mlir::func::FuncOp"> {
+  let summary = "One restrict view per glu reader of a widely read tensor";
+  let description = [{
+    One-shot bufferization checks each tensor operand for read-after-write
+    conflicts by collecting every read of every alias of the operand: a
+    tensor read by N ops costs N^2 (a weight shared by 10,000 glu ops).
+    glu ops only read their operands and never alias them, so a tensor whose
+    every user is a glu op can never be written in place. For such a
+    tensor (a function argument or a glu op's result) with at least
+    `min-uses` readers this pass takes its buffer once
+    (`bufferization.to_buffer ... read_only`) and gives each reader its own
+    `bufferization.to_tensor ... restrict` of it: one-shot bufferization
+    then sees N tensors of one use each, and produces the same buffers.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"minUses", "min-uses", "unsigned", /*default=*/"16",
+           "Split tensors read by at least this many glu ops (0: never)">,
   ];
 }
 

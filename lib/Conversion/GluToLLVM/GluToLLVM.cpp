@@ -28,6 +28,13 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  if (options.outlineRepeats != 0) {
+    // Tensors many glu ops read: one restrict view per reader, so that the
+    // one-shot analysis stays linear.
+    GluSplitFanOutOptions fanOut;
+    fanOut.minUses = options.outlineRepeats;
+    pm.addNestedPass<func::FuncOp>(createGluSplitFanOut(fanOut));
+  }
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   if (options.outlineRepeats != 0) {
     GluOutlineKernelsOptions outline;
