@@ -14,7 +14,9 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Pass/PassManager.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUCONVERTCONTROLFLOWTOLLVM
@@ -47,9 +49,20 @@ struct GluConvertControlFlowToLLVMPass
       }
     }
 
-    OpPassManager lowering(ModuleOp::getOperationName());
-    lowering.addPass(createConvertControlFlowToLLVMPass());
-    if (failed(runPipeline(lowering, getOperation())))
+    // Upstream's convert-cf-to-llvm (its default options), applied here
+    // rather than as a nested pipeline, which would verify the module once
+    // more.
+    MLIRContext *ctx = &getContext();
+    LLVMConversionTarget target(*ctx);
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      return op->getDialect() != ctx->getLoadedDialect<cf::ControlFlowDialect>();
+    });
+    LLVMTypeConverter converter(ctx, LowerToLLVMOptions(ctx));
+    RewritePatternSet patterns(ctx);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    cf::populateAssertToLLVMConversionPattern(converter, patterns);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
       return signalPassFailure();
 
     for (Block *rest : splits) {

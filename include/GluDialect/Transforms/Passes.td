@@ -225,8 +225,8 @@ def GluConvertControlFlowToLLVM
     moving every op that follows: with one runtime size check per glu op on
     dynamic shapes, a function of N glu ops costs N^2 moves. This pass
     splits each such block at its asserts beforehand, from the last to the
-    first (each op moves once), runs upstream's `convert-cf-to-llvm` (each
-    split now moves one branch), and merges the blocks it split back into
+    first (each op moves once), applies upstream's `convert-cf-to-llvm`
+    patterns as that pass does (each split now moves one branch), and merges the blocks it split back into
     the continuations the lowering created: the same IR as
     `convert-cf-to-llvm` alone.
   }];
