@@ -6,12 +6,14 @@ Generates graphs of N glu ops and times glu-opt on them:
   chain  N split swiglu ops on tensor<4x8xf32>, each consuming the previous
          one (the shape of issue 13's measurements), through --glu-to-llvm;
   mixed  N glu ops, forward and backward, every variant, split and fused
-         packings, a dynamic leading dimension, through --glu-to-llvm;
+         packings, a dynamic leading dimension, through --glu-to-llvm
+         (mixed-noverify: the same with --verify-each=0);
   grad   a function of N forward glu ops (mixed as above), through
          --glu-differentiate.
 
 Usage: bench/compile-scaling.py [--glu-opt build/bin/glu-opt]
-           [--sizes 1000,2500,5000,10000] [--kinds chain,mixed,grad]
+           [--sizes 1000,2500,5000,10000]
+           [--kinds chain,mixed,mixed-noverify,grad]
            [--repeat 1] [--markdown]
 Prints one row per (kind, N): CPU seconds (user + system, the best of
 --repeat; steadier than wall time on a loaded machine), wall seconds,
@@ -91,6 +93,9 @@ def grad(n):
 KINDS = {
     "chain": (chain, ["--glu-to-llvm"]),
     "mixed": (mixed, ["--glu-to-llvm"]),
+    # The same without glu-opt's verification after every pass (on by
+    # default, as in mlir-opt).
+    "mixed-noverify": (mixed, ["--glu-to-llvm", "--verify-each=0"]),
     "grad": (grad, ["--glu-differentiate"]),
 }
 
@@ -120,11 +125,18 @@ def main():
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--glu-opt", default=os.path.join(root, "build/bin/glu-opt"))
     ap.add_argument("--sizes", default="1000,2500,5000,10000")
-    ap.add_argument("--kinds", default="chain,mixed,grad")
+    ap.add_argument("--kinds", default="chain,mixed,mixed-noverify,grad")
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--markdown", action="store_true")
     opts = ap.parse_args()
-    sizes = [int(s) for s in opts.sizes.split(",")]
+    if not os.access(opts.glu_opt, os.X_OK):
+        sys.exit(f"no glu-opt at {opts.glu_opt} (build first, or --glu-opt)")
+    try:
+        sizes = [int(s) for s in opts.sizes.split(",")]
+    except ValueError:
+        sys.exit(f"--sizes: a comma-separated list of integers, not '{opts.sizes}'")
+    if any(n < 1 for n in sizes):
+        sys.exit("--sizes: each size must be at least 1")
     kinds = opts.kinds.split(",")
     for k in kinds:
         if k not in KINDS:
