@@ -28,6 +28,9 @@ done
 
 "$build/bin/glu-bench" $quick --csv "$out/bench.csv" | tee "$out/bench.md"
 
+# Compile time in the size of the graph (bench/compile-scaling.py).
+scaling_rows=$(python3 "$root/bench/compile-scaling.py" --glu-opt "$build/bin/glu-opt" --markdown | tail -n +3)
+
 # The plot: % of triad at the large size, per kernel, direction and type.
 if ! command -v gnuplot >/dev/null; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -145,6 +148,17 @@ $probe_rows
 | example | glu-opt --glu-to-llvm (ms) | glu-compile to an object, LLVM -O3 (ms) |
 |---|---|---|
 $compile_rows
+
+## Compile time in the size of the graph
+
+\`bench/compile-scaling.py\` on generated graphs of N glu ops (what they
+are, what was superlinear and what keeps it linear:
+[compile-scaling.md](compile-scaling.md)). CPU seconds: user + system of
+the one glu-opt process.
+
+| graph | pipeline | glu ops | CPU s | wall s | CPU s per 1000 ops | peak RSS (MB) |
+|---|---|---:|---:|---:|---:|---:|
+$scaling_rows
 MD
   if [ -f "$root/docs/performance-analysis.md" ]; then
     echo

@@ -161,6 +161,95 @@ def GluVectorizeElementwise : Pass<"glu-vectorize-elementwise"> {
   ];
 }
 
+def GluOutlineKernels : Pass<"glu-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Compile repeated generics on buffers once, as private functions";
+  let description = [{
+    A graph with thousands of glu ops holds thousands of copies of a few
+    kernels: every `glu.glu swiglu` on `tensor<?x4096xbf16>` bufferizes to
+    the same `linalg.generic`. Lowering each copy (vectorization,
+    polynomial approximations, LLVM) costs time linear in the copies times
+    the kernel's size. This pass groups the `linalg.generic`s on buffers of
+    the module's functions into classes of structurally equal ops (same
+    maps, iterators, attributes, body and operand types; operands may
+    differ), and where a class has at least `min-repeats` members, moves
+    one copy into a private function taking one memref per operand and
+    replaces every member by a `func.call` of it (the function has internal
+    linkage in the object code). The kernel's body is the
+    very op, so the code computing each element, and the results, are
+    unchanged. Generics whose body reads values defined outside it are left
+    alone.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"minRepeats", "min-repeats", "unsigned", /*default=*/"16",
+           "Outline a class of equal generics when it has at least this many "
+           "members (0: never)">,
+  ];
+}
+
+def GluSplitFanOut : Pass<"glu-split-fan-out", "::mlir::func::FuncOp"> {
+  let summary = "One restrict view per glu reader of a widely read tensor";
+  let description = [{
+    One-shot bufferization checks each tensor operand for read-after-write
+    conflicts by collecting every read of every alias of the operand: a
+    tensor read by N ops costs N^2 (a weight shared by 10,000 glu ops).
+    glu ops only read their operands and never alias them, so a tensor whose
+    every user is a glu op can never be written in place. For such a
+    tensor (a function argument or a glu op's result) with at least
+    `min-uses` readers this pass takes its buffer once
+    (`bufferization.to_buffer ... read_only`) and gives each reader its own
+    `bufferization.to_tensor ... restrict` of it: one-shot bufferization
+    then sees N tensors of one use each, and produces the same buffers.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"minUses", "min-uses", "unsigned", /*default=*/"16",
+           "Split tensors read by at least this many glu ops (0: never)">,
+  ];
+}
+
+def GluSplitDeallocs : Pass<"glu-split-deallocs"> {
+  let summary = "One bufferization.dealloc per distinct allocation, in linear time";
+  let description = [{
+    Ownership-based deallocation leaves one `bufferization.dealloc` at the
+    end of a block listing every buffer the block allocated. Upstream's
+    `buffer-deallocation-simplification` splits it into one dealloc per
+    buffer that aliases no other, proving it pairwise: quadratic in the
+    number of buffers (a function with 10,000 glu ops has 10,000). When
+    every buffer of a dealloc is a view of its own allocation
+    (`memref.alloc`, `memref.alloca`: distinct allocations never alias),
+    this pass performs that very split without the pairwise proof: the
+    same dealloc ops, in the same order, the same disjunction of their
+    updated conditions. Run it before `buffer-deallocation-simplification`;
+    other deallocs are left to it.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+  ];
+}
+
+def GluConvertControlFlowToLLVM
+    : Pass<"glu-convert-cf-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "convert-cf-to-llvm in time linear in the cf.asserts of a block";
+  let description = [{
+    Upstream's lowering of `cf.assert` splits the block after the assert,
+    moving every op that follows: with one runtime size check per glu op on
+    dynamic shapes, a function of N glu ops costs N^2 moves. This pass
+    splits each such block at its asserts beforehand, from the last to the
+    first (each op moves once), applies upstream's `convert-cf-to-llvm`
+    patterns as that pass does (each split now moves one branch), and merges the blocks it split back into
+    the continuations the lowering created: the same IR as
+    `convert-cf-to-llvm` alone.
+  }];
+  let dependentDialects = [
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 def GluDifferentiate : Pass<"glu-differentiate", "::mlir::ModuleOp"> {
   let summary = "Emit reverse-mode gradient (VJP) functions of whole functions";
   let description = [{

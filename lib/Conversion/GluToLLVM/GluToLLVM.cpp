@@ -6,7 +6,6 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -44,7 +43,19 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  if (options.outlineRepeats != 0) {
+    // Tensors many glu ops read: one restrict view per reader, so that the
+    // one-shot analysis stays linear.
+    GluSplitFanOutOptions fanOut;
+    fanOut.minUses = options.outlineRepeats;
+    pm.addNestedPass<func::FuncOp>(createGluSplitFanOut(fanOut));
+  }
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (options.outlineRepeats != 0) {
+    GluOutlineKernelsOptions outline;
+    outline.minRepeats = options.outlineRepeats;
+    pm.addPass(createGluOutlineKernels(outline));
+  }
   pm.addPass(createCanonicalizerPass());
   if (options.destinationPassing) {
     bufferization::BufferResultsToOutParamsPassOptions outParams;
@@ -56,8 +67,19 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   }
   if (options.runtimeChecks)
     addGluRuntimeCheckPasses(pm);
-  bufferization::BufferDeallocationPipelineOptions dealloc;
-  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // Upstream's buildBufferDeallocationPipeline, with glu-split-deallocs
+  // doing the simplification's split of distinct allocations in linear
+  // time (a block of N glu ops ends with a dealloc of N buffers).
+  pm.addPass(memref::createExpandReallocPass(
+      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGluSplitDeallocs());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
   // Deallocation clones buffers whose ownership it cannot prove (a function
   // argument written in place and returned); lower the clones.
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -103,7 +125,8 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
+  // convert-cf-to-llvm, in time linear in the runtime checks (cf.assert).
+  pm.addPass(createGluConvertControlFlowToLLVM());
   if (usesOpenMP(options))
     pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());

@@ -66,6 +66,8 @@ static void setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.threads = 1;
   // The CUDA host lowering does not lower upstream's checks (index ops).
   cpu.runtimeChecks = false;
+  // The GPU mapping works on the kernels where they are.
+  cpu.outlineRepeats = 0;
 }
 
 void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,

@@ -34,6 +34,13 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
                      "allocations replaced by them): the C ABI of "
                      "glu-compile"),
       llvm::cl::init(false)};
+  PassOptions::Option<unsigned> outlineRepeats{
+      *this, "outline-repeats",
+      llvm::cl::desc("Kernels (generics on buffers) repeated at least this "
+                     "many times in the module are lowered once, as private "
+                     "functions the copies call (glu-outline-kernels; 0: "
+                     "never): compile time linear in the graph"),
+      llvm::cl::init(16)};
   PassOptions::Option<unsigned> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's)"),
@@ -55,7 +62,8 @@ void addGluPreparationPasses(OpPassManager &pm);
 void addGluRuntimeCheckPasses(OpPassManager &pm);
 /// Stage 2: one-shot bufferization of whole modules (identity layouts at
 /// function boundaries; glu ops lower to linalg on buffers through their
-/// BufferizableOpInterface), results to out-parameters (when
+/// BufferizableOpInterface), repeated kernels outlined
+/// (`options.outlineRepeats`), results to out-parameters (when
 /// `options.destinationPassing`, a value returned twice copied first), runtime
 /// checks (when `options.runtimeChecks`), ownership-based deallocation and the
 /// lowering of the clones it makes.
