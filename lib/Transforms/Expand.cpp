@@ -114,6 +114,9 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
         Value dyF = toF32(b, nestedLoc, args[0]);
         Value x = toF32(b, nestedLoc, args[1]);
         Value g = toF32(b, nestedLoc, args[2]);
+        // dy scaled by 2^-k where dy*g*x could overflow (GluDefinitions.h).
+        auto scaled =
+            definitions::scaleCotangent(fb, program, dyF, x, g);
         // Everything the definition builds after this point is the primal
         // program the rules differentiate.
         Block *block = b.getInsertionBlock();
@@ -124,11 +127,11 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
         for (Operation &op : llvm::make_range(first, block->end()))
           primal.push_back(&op);
         FailureOr<SmallVector<Value>> grads =
-            differentiateReverse(b, primal, {{y, dyF}}, {x, g});
+            differentiateReverse(b, primal, {{y, scaled.seed}}, {x, g});
         Value dx, dg;
         if (succeeded(grads)) {
-          dx = (*grads)[0] ? (*grads)[0] : fb.zerosLike(x);
-          dg = (*grads)[1] ? (*grads)[1] : fb.zerosLike(g);
+          dx = (*grads)[0] ? scaled.unscale(fb, (*grads)[0]) : fb.zerosLike(x);
+          dg = (*grads)[1] ? scaled.unscale(fb, (*grads)[1]) : fb.zerosLike(g);
         } else {
           failedRule = true;
           dx = dg = fb.zerosLike(x);
