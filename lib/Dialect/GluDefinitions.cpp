@@ -206,8 +206,11 @@ Value tableGeglu(FloatBuilder &fb, Value x, Value g) {
   Value x16 = fb.round(fb.clamp(x, -kTableBound, kTableBound), f16(fb));
   Value table = fb.round(geluTanh(fb, x16), f16(fb));
   Value act = fb.select(fb.cmp(CmpFPredicate::OGE, x, kTableBound), x, table);
-  return fb.select(fb.cmp(CmpFPredicate::OLE, x, -kTableBound),
-                   fb.zerosLike(x), fb.mul(act, g));
+  // Both factors selected, as reglu: +0 * +0 = +0, and the derivatives
+  // there are 0 * 0 whatever g is (inf and NaN included).
+  Value low = fb.cmp(CmpFPredicate::OLE, x, -kTableBound);
+  Value zero = fb.zerosLike(x);
+  return fb.mul(fb.select(low, zero, act), fb.select(low, zero, g));
 }
 
 // f16_table geglu_quick (ggml's f32 GEGLU_QUICK): act = f16(act(f16(x))).
@@ -325,7 +328,7 @@ Value definitions::ScaledCotangent::unscale(FloatBuilder &fb, Value d) const {
 
 definitions::ScaledCotangent
 definitions::scaleCotangent(FloatBuilder &fb, const GluProgram &program,
-                            Value dy, Value x, Value g) {
+                            Value dy, Value x, Value g, bool forUp) {
   OpBuilder &b = fb.builder();
   Location loc = fb.getLoc();
   auto i32 = [&](int32_t v) { return i32Constant(fb, x, v); };
@@ -333,18 +336,24 @@ definitions::scaleCotangent(FloatBuilder &fb, const GluProgram &program,
   auto sub = [&](Value a, Value c) { return arith::SubIOp::create(b, loc, a, c); };
   auto imax = [&](Value a, Value c) { return arith::MaxSIOp::create(b, loc, a, c); };
   auto imin = [&](Value a, Value c) { return arith::MinSIOp::create(b, loc, a, c); };
-  // The reverse sweep's cotangents are bounded by |dy| times
-  // max(|g| * |x_live| * 2^14, |x|) (x_live: x up to the live bound, the
-  // factor of the argument's products; |x|: the bound of act, d_g's
-  // factor). k = E(dy) + max(E(g) + E(x_live), E(x)) - 100 (E the binary
-  // exponent of max(|v|, 1)) puts that bound near 2^100: far from
-  // overflow, and far above the subnormals that a small gradient's
-  // intermediates (geglu's d_x at x = -10 is 1e-37) would otherwise reach.
+  // The sweep for d_x meets cotangents up to |dy * gate * x_live| * 2^7
+  // (gate: g, or clamp(g) + 1 for swiglu_oai; x_live: |x| up to the live
+  // bound, the factor of the argument's products); the sweep for d_g, up to
+  // |dy * act| <= |dy * x|. k = E(dy) + E(that bound) - 100 (E the binary
+  // exponent of max(|v|, 1)) puts the bound near 2^100: far from overflow,
+  // and far above the subnormals that a small gradient's intermediates
+  // (geglu's d_x at x = -10 is 1e-37) would otherwise reach.
   Value one = fb.constantLike(x, 1.0);
   Value eX = exponentOf(fb, fb.max(fb.abs(x), one));
-  Value eLive = imin(eX, i32(liveExponentBound(program)));
-  Value eG = exponentOf(fb, fb.max(fb.abs(g), one));
-  Value k = add(exponentOf(fb, dy), imax(add(eG, eLive), eX));
+  Value bound = eX;
+  if (!forUp) {
+    Value gate = fb.abs(g);
+    if (program.variant == Variant::swiglu_oai)
+      gate = fb.add(fb.min(gate, fb.constantLike(g, program.limit)), 1.0);
+    bound = add(exponentOf(fb, fb.max(gate, one)),
+                imin(eX, i32(liveExponentBound(program))));
+  }
+  Value k = add(exponentOf(fb, dy), bound);
   k = imin(imax(sub(k, i32(100)), i32(-252)), i32(252));
   // 2^k = 2^k1 * 2^k2, each within [-126, 126]; k1 takes all of k while it
   // fits, so that the final rescaling rounds once.

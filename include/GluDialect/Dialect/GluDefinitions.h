@@ -60,14 +60,16 @@ Value gate(FloatBuilder &fb, const GluProgram &program, Value act, Value g);
 /// finite (dy*g*x can exceed FLT_MAX long before dy*g*act'(x) does) or
 /// becomes subnormal where the gradient is normal, and the factors
 /// 2^k1 * 2^k2 = 2^k that restore the gradients. Scaling by a power of two
-/// changes no bit of a result whose intermediates stay normal.
+/// changes no bit of a result whose intermediates stay normal. d_x and d_g
+/// (`forUp`) need different scales (a huge g shrinks d_x's seed, which
+/// d_g = dy*act does not want), so the backward sweeps once for each.
 struct ScaledCotangent {
   Value seed, up1, up2;
   /// d * 2^k1 * 2^k2, in two steps so that neither overflows early.
   Value unscale(FloatBuilder &fb, Value d) const;
 };
 ScaledCotangent scaleCotangent(FloatBuilder &fb, const GluProgram &program,
-                               Value dy, Value x, Value g);
+                               Value dy, Value x, Value g, bool forUp);
 } // namespace definitions
 
 } // namespace mlir::glu
