@@ -57,9 +57,13 @@ for kind in $kinds; do
   rm -f "$out/cases_$kind.llvm.mlir" "$out/cases_$kind.ll"
   objects+=("$out/cases_$kind.o")
 done
+# llc may call __truncsfbf2 (f32 -> bf16) for scalar bf16 code, which
+# Debian 12's libgcc lacks: compiler-rt's builtins travel with the objects.
+cp "$("$cc" --rtlib=compiler-rt -print-libgcc-file-name)" "$out/rt-builtins.a"
 "$cc" -O2 -std=c++17 $defines -I"$root/include" -I"$out" \
   "$root/tools/gpu-check/harness.cpp" "$root/lib/Runtime/CudaRuntime.cpp" \
-  "${objects[@]}" -ldl -lm -static-libstdc++ -static-libgcc -o "$out/glu-gpu-check"
+  "${objects[@]}" "$out/rt-builtins.a" -ldl -lm -static-libstdc++ \
+  -static-libgcc -o "$out/glu-gpu-check"
 # The objects stay: scripts/gpu-check.sh relinks them where the binary
 # cannot start (an older C library).
 echo "built $out/glu-gpu-check ($(echo $kinds | wc -w) object kinds, $(grep -c '^CASE' "$out/cases.inc") cases)"

@@ -27,7 +27,7 @@ if ! "$bin" --help >/dev/null 2>&1; then
   echo "gpu-check.sh: relinking $bin with $cxx"
   "$cxx" -O2 -std=c++17 $defines -I"$root/include" -I"$dir" \
     "$root/tools/gpu-check/harness.cpp" "$root/lib/Runtime/CudaRuntime.cpp" \
-    "$dir"/cases_*.o -ldl -lm -o "$bin" || exit 1
+    "$dir"/cases_*.o "$dir"/rt-builtins.a -ldl -lm -o "$bin" || exit 1
 fi
 
 # Well inside the 5 minutes the check is sized for.

@@ -135,25 +135,26 @@ Value geluTanh(FloatBuilder &fb, Value x) {
 Value geluErf(FloatBuilder &fb, Value x) {
   Value xc = fb.clamp(x, -kErfBound, kErfBound);
   Pair z = twoProduct(fb, xc, fb.constantLike(xc, -constant(kSqrt2Inv)));
-  // The correction is lo-sized: exp(-z^2) needs no compensation of its own.
-  Value slope = fb.mul(2.0 / std::sqrt(M_PI),
-                       fb.exp(fb.neg(fb.mul(z.hi, z.hi))));
-  Value erfc = fb.sub(fb.erfc(z.hi), fb.mul(z.lo, slope));
-  Value half = fb.mul(erfc, 0.5);
   // The tail z > 9 (x < -12.7), where erfc(z) < 4e-37 becomes subnormal
   // while act = x*erfc/2 is still normal: erfc(z) = e^{-z^2} R(z) with
   // R(z) = (1 - 1/(2z^2) + 3/(4z^4) - 15/(8z^6) + 105/(16z^8)) / (z sqrt(pi))
   // (the asymptotic series; the next term is 1e-8 relative at z = 9), and
   // e^{-z^2} computed scaled by e^32 (32 - z^2 is exact) and scaled back
-  // after the product with x. The branch sees z >= 9, so its (discarded)
-  // derivatives meet no 1/0.
+  // after the product with x. One exp serves both branches. R sees z >= 9,
+  // so its (discarded) derivatives meet no 1/0.
   Value tail = fb.cmp(CmpFPredicate::OGT, z.hi, kErfTail);
+  Value zz = fb.mul(z.hi, z.hi);
+  Value e = fb.exp(
+      fb.select(tail, fb.sub(fb.constantLike(zz, kErfShift), zz), fb.neg(zz)));
+  // The correction is lo-sized: exp(-z^2) needs no compensation of its own.
+  Value slope = fb.mul(2.0 / std::sqrt(M_PI), e);
+  Value erfc = fb.sub(fb.erfc(z.hi), fb.mul(z.lo, slope));
+  Value half = fb.mul(erfc, 0.5);
+  // The tail's argument is exact to second order: z^2 + 2 z lo.
+  Value zzLo = fb.fma(fb.mul(z.hi, 2.0), z.lo, fb.fma(z.hi, z.hi, fb.neg(zz)));
+  Value scaledExp = fb.fma(e, fb.neg(zzLo), e);
   Value zt = fb.max(z.hi, fb.constantLike(z.hi, kErfTail));
-  Pair zz = twoProduct(fb, zt, zt);
-  Value zzLo = fb.fma(fb.mul(zt, 2.0), z.lo, zz.lo);
-  Value scaledExp = fb.exp(fb.sub(fb.constantLike(zt, kErfShift), zz.hi));
-  scaledExp = fb.fma(scaledExp, fb.neg(zzLo), scaledExp);
-  Value w = fb.div(fb.constantLike(zt, 1.0), zz.hi);
+  Value w = fb.div(fb.constantLike(zt, 1.0), fb.mul(zt, zt));
   Value series = fb.constantLike(zt, 105.0 / 16.0);
   for (double c : {-15.0 / 8.0, 3.0 / 4.0, -1.0 / 2.0, 1.0})
     series = fb.fma(series, w, fb.constantLike(zt, c));
@@ -163,8 +164,8 @@ Value geluErf(FloatBuilder &fb, Value x) {
                           fb.constantLike(x, 1.0));
   // Saturated (|x| > 15, half exactly 0 or 1): the constant, so the
   // cotangent dy*g*x, which may overflow there, never enters erfc's rule.
-  Value positive = fb.cmp(CmpFPredicate::OGT, x, 0.0);
-  half = fb.select(fb.cmp(CmpFPredicate::UEQ, x, xc), half,
+  Value positive = fb.cmp(CmpFPredicate::OGT, xc, 0.0);
+  half = fb.select(fb.cmp(CmpFPredicate::ULT, fb.abs(xc), kErfBound), half,
                    fb.select(positive, fb.constantLike(x, 1.0),
                              fb.zerosLike(x)));
   return fb.mul(fb.mul(finiteBelow(fb, x), half), scale);
@@ -251,8 +252,10 @@ Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t,
   // Saturated (|t| > bound, s exactly 0 or 1): the constant, so that the
   // cotangent of s (dy*g*x, infinite at x = +inf) never meets the zero
   // exp(-bound) inside the quotient's rule (inf * 0 = NaN). NaN t: s.
+  // (Read from tc, not t: a late use of the storage input makes the x86
+  // backend hold bf16 values in a form it converts with __truncsfbf2.)
   Value one = fb.constantLike(s, 1.0), zero = fb.zerosLike(s);
-  s = fb.select(fb.cmp(CmpFPredicate::UEQ, t, tc), s,
+  s = fb.select(fb.cmp(CmpFPredicate::ULT, fb.abs(tc), kSigmoidBound), s,
                 fb.select(positive, one, zero));
   return fb.mul(fb.mul(x, s), scale);
 }
@@ -323,7 +326,7 @@ int32_t liveExponentBound(const GluProgram &p) {
 } // namespace
 
 Value definitions::ScaledCotangent::unscale(FloatBuilder &fb, Value d) const {
-  return fb.mul(fb.mul(d, up1), up2);
+  return fb.mul(d, up);
 }
 
 definitions::ScaledCotangent
@@ -353,17 +356,13 @@ definitions::scaleCotangent(FloatBuilder &fb, const GluProgram &program,
     bound = add(exponentOf(fb, fb.max(gate, one)),
                 imin(eX, i32(liveExponentBound(program))));
   }
+  // One factor, k within [-126, 126] (a second one would cost the GPU
+  // kernels registers): enough unless dy and g both exceed 2^120.
   Value k = add(exponentOf(fb, dy), bound);
-  k = imin(imax(sub(k, i32(100)), i32(-252)), i32(252));
-  // 2^k = 2^k1 * 2^k2, each within [-126, 126]; k1 takes all of k while it
-  // fits, so that the final rescaling rounds once.
-  Value k1 = imin(imax(k, i32(-126)), i32(126));
-  Value k2 = sub(k, k1);
+  k = imin(imax(sub(k, i32(100)), i32(-126)), i32(126));
   ScaledCotangent scaled;
-  scaled.seed = fb.mul(fb.mul(dy, powerOfTwo(fb, x, sub(i32(0), k1))),
-                       powerOfTwo(fb, x, sub(i32(0), k2)));
-  scaled.up1 = powerOfTwo(fb, x, k1);
-  scaled.up2 = powerOfTwo(fb, x, k2);
+  scaled.seed = fb.mul(dy, powerOfTwo(fb, x, sub(i32(0), k)));
+  scaled.up = powerOfTwo(fb, x, k);
   return scaled;
 }
 

@@ -58,14 +58,14 @@ Value gate(FloatBuilder &fb, const GluProgram &program, Value act, Value g);
 /// The backward's cotangent of y, scaled by a power of two 2^-k so that no
 /// cotangent inside the reverse sweep overflows where the gradient is
 /// finite (dy*g*x can exceed FLT_MAX long before dy*g*act'(x) does) or
-/// becomes subnormal where the gradient is normal, and the factors
-/// 2^k1 * 2^k2 = 2^k that restore the gradients. Scaling by a power of two
+/// becomes subnormal where the gradient is normal, and the factor
+/// 2^k that restores the gradients. Scaling by a power of two
 /// changes no bit of a result whose intermediates stay normal. d_x and d_g
 /// (`forUp`) need different scales (a huge g shrinks d_x's seed, which
 /// d_g = dy*act does not want), so the backward sweeps once for each.
 struct ScaledCotangent {
-  Value seed, up1, up2;
-  /// d * 2^k1 * 2^k2, in two steps so that neither overflows early.
+  Value seed, up;
+  /// d * 2^k.
   Value unscale(FloatBuilder &fb, Value d) const;
 };
 ScaledCotangent scaleCotangent(FloatBuilder &fb, const GluProgram &program,
