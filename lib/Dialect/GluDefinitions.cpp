@@ -335,10 +335,18 @@ definitions::scaleCotangent(FloatBuilder &fb, const GluProgram &program,
   OpBuilder &b = fb.builder();
   Location loc = fb.getLoc();
   auto i32 = [&](int32_t v) { return i32Constant(fb, x, v); };
-  auto add = [&](Value a, Value c) { return arith::AddIOp::create(b, loc, a, c); };
-  auto sub = [&](Value a, Value c) { return arith::SubIOp::create(b, loc, a, c); };
-  auto imax = [&](Value a, Value c) { return arith::MaxSIOp::create(b, loc, a, c); };
-  auto imin = [&](Value a, Value c) { return arith::MinSIOp::create(b, loc, a, c); };
+  auto add = [&](Value a, Value c) -> Value {
+    return arith::AddIOp::create(b, loc, a, c);
+  };
+  auto sub = [&](Value a, Value c) -> Value {
+    return arith::SubIOp::create(b, loc, a, c);
+  };
+  auto imax = [&](Value a, Value c) -> Value {
+    return arith::MaxSIOp::create(b, loc, a, c);
+  };
+  auto imin = [&](Value a, Value c) -> Value {
+    return arith::MinSIOp::create(b, loc, a, c);
+  };
   // The sweep for d_x meets cotangents up to |dy * gate * x_live| * 2^7
   // (gate: g, or clamp(g) + 1 for swiglu_oai; x_live: |x| up to the live
   // bound, the factor of the argument's products); the sweep for d_g, up to

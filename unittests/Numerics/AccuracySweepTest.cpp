@@ -2,10 +2,11 @@
 //
 // The numbers of docs/accuracy.md: the compiled f32 forward (act, with
 // g = 1) and backward (act' with dy = g = 1, and d_g = act) of every
-// variant over every f32 in a dense sweep of [-20, 20] (step 2^-9, 20481
-// points) plus extremes (+-1e-30, +-1e-10, +-30, +-50, +-87, +-100, +-1e4,
+// variant over every f32 in a dense sweep of [-20, 20] (step 2^-9), of
+// [-12, 12] (step 2^-12) and of the subnormal tails [-120, -20] (step 2^-7)
+// plus extremes (+-1e-30, +-1e-10, +-30, +-50, +-87, +-100, +-1e4,
 // +-1e30), judged by the float64 oracle. Two figures per output:
-// - "max": ulp of max(|exact|, 2^-96) (see NumericsTest.cpp for the floor);
+// - "max": ulp of the exact value (subnormal ulps included);
 // - "max away from zero crossings": the same, on the points where act' is
 //   computed without cancelling more than one bit (|act'| >= scale / 2,
 //   see oracle::Dual), i.e. away from the zeros of the derivative where any
