@@ -74,8 +74,12 @@ done
 # dynamically, and glibc-compat.c supplies arc4random: the programs need
 # glibc 2.34 at most (it says why), and start on Ubuntu 22.04 as built.
 "$cc" -x c -O2 -c "$root/tools/gpu-check/glibc-compat.c" -o "$out/glibc-compat.o"
+# llc may call __truncsfbf2 (f32 -> bf16) for scalar bf16 code, which
+# Debian 12's libgcc lacks: compiler-rt's builtins travel with the objects.
+cp "$("$cc" --rtlib=compiler-rt -print-libgcc-file-name)" "$out/rt-builtins.a"
 link() { # NAME SOURCE DEFINES OBJECTS...
   local name="$1" source="$2" defines="$3"; shift 3
+  set -- "$@" rt-builtins.a
   echo "$source $defines $*" > "$out/$name.link"
   local objects=()
   for o in "$@"; do objects+=("$out/$o"); done

@@ -74,13 +74,18 @@ static Value passThrough(FloatBuilder &fb, Value a, Value dy) {
 }
 
 /// Routes dy to one side of a two-way choice: `toSecond` true sends it to
-/// the second operand. A select, never a multiply by 0/1, so a NaN or inf on
-/// the side not taken cannot leak into the gradient (0 * inf = NaN).
+/// the second operand. A select, never a multiply by 0/1, so an infinite
+/// dy on the side taken does not become NaN on the other (inf * 0). A NaN
+/// dy reaches both sides: it stands for an unknown input (dy*g with a NaN
+/// g), and the gradient of the side not taken is 0 * NaN = NaN (x = -inf
+/// with a NaN up value gives a NaN d_gate, as x = -1e30 does).
 static void route(FloatBuilder &fb, Value toSecond, Value first, Value dy,
                   SmallVectorImpl<Value> &d) {
   Value zero = fb.zerosLike(dy);
-  d.assign({fb.select(toSecond, zero, passThrough(fb, first, dy)),
-            fb.select(toSecond, dy, zero)});
+  Value notTaken =
+      fb.select(fb.cmp(arith::CmpFPredicate::UNO, dy, dy), dy, zero);
+  d.assign({fb.select(toSecond, notTaken, passThrough(fb, first, dy)),
+            fb.select(toSecond, dy, notTaken)});
 }
 
 // y = minimum(a, b) (NaN-propagating): the gradient goes to a unless a > b.

@@ -114,6 +114,11 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
         Value dyF = toF32(b, nestedLoc, args[0]);
         Value x = toF32(b, nestedLoc, args[1]);
         Value g = toF32(b, nestedLoc, args[2]);
+        // dy scaled by powers of two, one for each gradient's sweep
+        // (GluDefinitions.h): dy*g*x may overflow where d_x is finite.
+        auto forX =
+            definitions::scaleCotangent(fb, program, dyF, x, g, false);
+        auto forG = definitions::scaleCotangent(fb, program, dyF, x, g, true);
         // Everything the definition builds after this point is the primal
         // program the rules differentiate.
         Block *block = b.getInsertionBlock();
@@ -123,12 +128,14 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
         auto first = last ? std::next(last->getIterator()) : block->begin();
         for (Operation &op : llvm::make_range(first, block->end()))
           primal.push_back(&op);
-        FailureOr<SmallVector<Value>> grads =
-            differentiateReverse(b, primal, {{y, dyF}}, {x, g});
+        FailureOr<SmallVector<Value>> gradX =
+            differentiateReverse(b, primal, {{y, forX.seed}}, {x});
+        FailureOr<SmallVector<Value>> gradG =
+            differentiateReverse(b, primal, {{y, forG.seed}}, {g});
         Value dx, dg;
-        if (succeeded(grads)) {
-          dx = (*grads)[0] ? (*grads)[0] : fb.zerosLike(x);
-          dg = (*grads)[1] ? (*grads)[1] : fb.zerosLike(g);
+        if (succeeded(gradX) && succeeded(gradG)) {
+          dx = (*gradX)[0] ? forX.unscale(fb, (*gradX)[0]) : fb.zerosLike(x);
+          dg = (*gradG)[0] ? forG.unscale(fb, (*gradG)[0]) : fb.zerosLike(g);
         } else {
           failedRule = true;
           dx = dg = fb.zerosLike(x);

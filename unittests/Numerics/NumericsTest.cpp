@@ -13,9 +13,8 @@
 //   only near a zero of act', where the float64 oracle itself cancels).
 //   Measured worst over 16 seeds: forward 4.0 ulp (swiglu_oai, whose
 //   g' + 1 rounds once more), dx 4.7 ulp (geglu, geglu_erf), dg 3.7 ulp.
-//   Errors are measured in ulps of max(|want|, 2^-96): the upstream exp
-//   approximation flushes results below 2^-126 to zero, so activations
-//   smaller than ~1e-36 may read 0 (docs/accuracy.md).
+//   Errors are measured in ulps of |want|, subnormal ulps included
+//   (gradual underflow, docs/accuracy.md).
 // - f16 / bf16: within one unit in the last place of the storage type, the
 //   SPEC's bound (the f32 intermediate may sit on the other side of a
 //   storage rounding boundary than the float64 one).

@@ -31,11 +31,12 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// What an output must be.
 struct Expect {
-  enum Kind { NaN, Zero, Oracle, Exactly, Finite } kind;
+  enum Kind { NaN, Zero, PlusZero, Oracle, Exactly, Finite } kind;
   double value = 0;
 };
 Expect nan() { return {Expect::NaN}; }
 Expect zero() { return {Expect::Zero}; }
+Expect plusZero() { return {Expect::PlusZero}; }
 Expect oracleValue() { return {Expect::Oracle}; }
 Expect exactly(double v) { return {Expect::Exactly, v}; }
 Expect finite() { return {Expect::Finite}; }
@@ -51,6 +52,7 @@ std::vector<Row> rowsFor(const Config &c) {
   bool oai = c.variant == Variant::swiglu_oai;
   bool quickTable =
       c.plan == Plan::f16_table && c.variant == Variant::geglu_quick;
+  bool geluTable = c.plan == Plan::f16_table && c.variant == Variant::geglu;
   double dy = 1.5;
   std::vector<Row> rows = {
       // A NaN gate.
@@ -61,10 +63,27 @@ std::vector<Row> rowsFor(const Config &c) {
       {0.5, kNaN, nan(), nan(), oai ? nan() : finite()},
       {-0.5, kNaN, reglu ? zero() : nan(), reglu ? zero() : nan(),
        reglu ? zero() : (oai ? nan() : finite())},
+      // A NaN up value with x = -inf: d_x = dy * g * act'(-inf) = NaN, as
+      // at x = -1e30 (f16_table geglu: x <= -10 reads neither).
+      {-kInf, kNaN, reglu || geluTable ? zero() : nan(),
+       reglu || geluTable ? zero() : nan(),
+       reglu || geluTable ? zero() : (oai ? nan() : finite())},
+      {-1e30, kNaN, reglu || geluTable ? zero() : nan(),
+       reglu || geluTable ? zero() : nan(),
+       reglu || geluTable ? zero() : (oai ? nan() : finite())},
       // -inf and -1e30: act -> 0, act' -> 0, no NaN.
       {-kInf, 1.5, zero(), zero(), zero()},
       {-1e30, 1.5, zero(), zero(), zero()},
-      {-100, -2.0, zero(), zero(), zero()},
+      // swiglu(-100) is the subnormal -3.7e-42 (gradual underflow), the
+      // others 0 there.
+      {-100, -2.0, oracleValue(), oracleValue(), oracleValue()},
+      // f16_table geglu writes +0.0 for x <= -10, whatever g is (ggml).
+      {-12, geluTable ? kInf : -2.0, geluTable ? plusZero() : oracleValue(),
+       geluTable ? plusZero() : oracleValue(),
+       geluTable ? plusZero() : oracleValue()},
+      {-10, -2.0, geluTable ? plusZero() : oracleValue(),
+       geluTable ? plusZero() : oracleValue(),
+       geluTable ? plusZero() : oracleValue()},
       // +1e30: act = x (oai: act(limit)), act' = 1 (oai: 0, x > limit). The
       // f16 table rounds 1e30 to inf first.
       {1e30, 1.5, quickTable ? exactly(kInf) : oracleValue(),
@@ -88,6 +107,8 @@ std::string describe(const Expect &e) {
     return "NaN";
   case Expect::Zero:
     return "+-0";
+  case Expect::PlusZero:
+    return "+0";
   case Expect::Oracle:
     return "the oracle's value";
   case Expect::Exactly:
@@ -104,6 +125,8 @@ bool meets(const Config &c, const Expect &e, double got, double oracleWant) {
     return std::isnan(got);
   case Expect::Zero:
     return got == 0;
+  case Expect::PlusZero:
+    return got == 0 && !std::signbit(got);
   case Expect::Exactly:
     return got == oracle::roundTo(c.storage, e.value);
   case Expect::Finite:

@@ -44,15 +44,32 @@ Value buildGluDefinition(FloatBuilder &fb, const GluProgram &program, Value x,
 /// The building blocks the definitions share, exposed so that new variants
 /// (and the test-only seventh one) are written the same way.
 namespace definitions {
-/// sigmoid(t + tLo) = 1 / (1 + exp(-(t + tLo))), safe to differentiate by
-/// the rules at every input (see the implementation); `tLo` (optional) is
-/// the low part of an argument carried as an unevaluated sum.
-Value sigmoid(FloatBuilder &fb, Value t, Value tLo = Value());
+/// x * sigmoid(t + tLo), sigmoid(t) = 1 / (1 + exp(-t)), safe to
+/// differentiate by the rules at every input and accurate where the result
+/// is subnormal (see the implementation); `tLo` (optional) is the low part
+/// of an argument carried as an unevaluated sum.
+Value timesSigmoid(FloatBuilder &fb, Value x, Value t, Value tLo = Value());
 /// max(x, -FLT_MAX): the linear factor of x * sigmoid(...) products, so that
 /// act(-inf) is -inf * 0 = NaN nowhere.
 Value finiteBelow(FloatBuilder &fb, Value x);
 /// act * g with the rounding plan's rounding of act.
 Value gate(FloatBuilder &fb, const GluProgram &program, Value act, Value g);
+
+/// The backward's cotangent of y, scaled by a power of two 2^-k so that no
+/// cotangent inside the reverse sweep overflows where the gradient is
+/// finite (dy*g*x can exceed FLT_MAX long before dy*g*act'(x) does) or
+/// becomes subnormal where the gradient is normal, and the factor
+/// 2^k that restores the gradients. Scaling by a power of two
+/// changes no bit of a result whose intermediates stay normal. d_x and d_g
+/// (`forUp`) need different scales (a huge g shrinks d_x's seed, which
+/// d_g = dy*act does not want), so the backward sweeps once for each.
+struct ScaledCotangent {
+  Value seed, up;
+  /// d * 2^k.
+  Value unscale(FloatBuilder &fb, Value d) const;
+};
+ScaledCotangent scaleCotangent(FloatBuilder &fb, const GluProgram &program,
+                               Value dy, Value x, Value g, bool forUp);
 } // namespace definitions
 
 } // namespace mlir::glu

@@ -87,7 +87,10 @@ def GluLowerMath : Pass<"glu-lower-math"> {
     and the other math ops they cover, on scalars and vectors, so that no
     libm or libdevice call remains. What is left uses only exactly rounded
     arithmetic (`.rn` operations and explicit `math.fma`), so the CPU and the
-    GPU compute the same bits from it.
+    GPU compute the same bits from it. Every f32 `math.exp` is first
+    rewritten so that its subnormal results survive (upstream's flushes
+    below 2^-126): for an argument below -87.5 it computes
+    `exp(a + 32) * e^-32`, the same bits as before elsewhere.
 
     Before:
 
