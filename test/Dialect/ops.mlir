@@ -93,3 +93,18 @@ func.func @round(%s: f32, %v: vector<8xf32>, %t: tensor<?xf32>) {
   %2 = glu.round %t to bf16 : tensor<?xf32>
   return
 }
+
+// -----
+
+// A hexadecimal float literal is the f32 bit pattern (0x40C00000 is 6.0);
+// discardable attributes stay in the attribute dictionary.
+// CHECK-LABEL: func @hex_and_discardable
+// CHECK: glu.glu swiglu_oai(%{{.*}}) limit(6.000000e+00) {note = "kept"} : tensor<2x16xf32> -> tensor<2x8xf32>
+// CHECK: glu.glu_back reglu(%{{.*}}, %{{.*}}, %{{.*}}) {note = 1 : i32} : tensor<2x8xf32>
+// CHECK: glu.round %{{.*}} to bf16 {note} : f32
+func.func @hex_and_discardable(%a: tensor<2x16xf32>, %b: tensor<2x8xf32>, %s: f32) -> tensor<2x8xf32> {
+  %y = glu.glu swiglu_oai(%a) limit(0x40C00000) {note = "kept"} : tensor<2x16xf32> -> tensor<2x8xf32>
+  %dx, %dg = glu.glu_back reglu(%b, %b, %b) {note = 1 : i32} : tensor<2x8xf32>
+  %r = glu.round %s to bf16 {note} : f32
+  return %y : tensor<2x8xf32>
+}
