@@ -249,6 +249,7 @@ std::string HostTensor::typeString() const {
 //===----------------------------------------------------------------------===//
 
 static constexpr char kMagic[] = "\x93NUMPY";
+static constexpr uint64_t kMaxNpyHeader = 1 << 20;
 
 /// The value after `'key':` in a .npy header dict, up to the next `,` or `}`
 /// at depth 0 (tuples included).
@@ -450,6 +451,12 @@ llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
   auto end = npyHeaderEnd(bytes, path);
   if (!end)
     return end.takeError();
+  // The header is read into memory: bound it (numpy writes a few hundred
+  // bytes; a version 2 length field can claim 4 GiB).
+  if (*end > kMaxNpyHeader)
+    return npyError(path, "header of " + llvm::Twine(*end) +
+                              " bytes is too large (more than " +
+                              llvm::Twine(kMaxNpyHeader) + ")");
   if (*end > bytes.size()) {
     size_t had = bytes.size();
     bytes.resize(*end);
@@ -601,9 +608,19 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
     // Integers are read as integers: an i64 beyond 2^53 stays exact.
     llvm::SmallVector<int64_t> numbers;
     for (StringRef item : items) {
+      StringRef text = item.trim();
+      text.consume_front("+");
       int64_t number;
-      if (item.trim().getAsInteger(10, number) ||
-          (isI32 && (number < INT32_MIN || number > INT32_MAX)))
+      double real;
+      // Also an integral float literal (1e3), converted only in range
+      // (anything else is undefined behaviour).
+      if (text.getAsInteger(10, number)) {
+        if (text.getAsDouble(real) || real != std::trunc(real) ||
+            !(real >= -9223372036854775808.0 && real < 9223372036854775808.0))
+          return fail("value '" + item + "' is not an " + elementName(*kind));
+        number = int64_t(real);
+      }
+      if (isI32 && (number < INT32_MIN || number > INT32_MAX))
         return fail("value '" + item + "' is not an " + elementName(*kind));
       numbers.push_back(number);
     }

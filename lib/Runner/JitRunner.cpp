@@ -121,7 +121,7 @@ std::optional<TensorSpec> mlir::glu::tensorSpecOf(Type type) {
 void mlir::glu::eraseUnreachableFunctions(ModuleOp module,
                                           llvm::StringRef root) {
   SymbolTable table(module);
-  Operation *start = table.lookup(root);
+  Operation *start = table.lookup<func::FuncOp>(root);
   if (!start)
     return;
   llvm::SmallPtrSet<Operation *, 8> reached{start};

@@ -22,7 +22,7 @@ struct OutputFiles::File {
   /// Writes what the stream buffers (and closes a file written in place);
   /// the stream's first error, if any.
   std::error_code finish() {
-    if (temp)
+    if (temp || path == "-")
       os->flush();
     else if (inPlaceFD >= 0)
       os->close();
@@ -70,20 +70,33 @@ static llvm::Expected<std::string> realPathOf(StringRef path) {
 llvm::Expected<llvm::raw_pwrite_stream &> OutputFiles::open(StringRef path) {
   if (path.empty())
     return cannotWrite(path, "empty file name");
+  if (path == "-") { // stdout, as llvm::ToolOutputFile has it
+    for (const auto &file : files)
+      if (file->path == "-")
+        return cannotWrite(path, "stdout is already an output");
+    auto file = std::make_unique<File>();
+    file->path = "-";
+    file->os = std::make_unique<llvm::raw_fd_ostream>(1, /*shouldClose=*/false);
+    files.push_back(std::move(file));
+    return *files.back()->os;
+  }
   auto real = realPathOf(path);
   if (!real)
     return real.takeError();
-  for (const auto &file : files)
-    if (file->realPath == *real)
-      return cannotWrite(path, "the same file as the output '" + file->path +
-                                   "'; name every output once");
-  auto file = std::make_unique<File>();
-  file->path = path.str();
-  file->realPath = *real;
   fs::file_status status;
   bool exists = !fs::status(*real, status);
   if (exists && status.type() == fs::file_type::directory_file)
     return cannotWrite(path, "it is a directory");
+  // One file named twice would keep only the last result (a device such as
+  // /dev/null may take several).
+  if (!exists || status.type() == fs::file_type::regular_file)
+    for (const auto &file : files)
+      if (file->realPath == *real)
+        return cannotWrite(path, "the same file as the output '" +
+                                     file->path + "'; name every output once");
+  auto file = std::make_unique<File>();
+  file->path = path.str();
+  file->realPath = *real;
   if (exists && status.type() != fs::file_type::regular_file) {
     // A device or a pipe: it cannot be replaced by a rename.
     if (std::error_code ec = fs::openFileForWrite(*real, file->inPlaceFD,

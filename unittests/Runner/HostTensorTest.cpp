@@ -275,6 +275,10 @@ TEST(InlineTensor, IntegersAreExact) {
   ASSERT_TRUE(bool(big)) << llvm::toString(big.takeError());
   EXPECT_EQ(big->format(0), "9007199254740993");
   EXPECT_EQ(big->format(1), "-9223372036854775808");
+  auto mixed = parseInlineTensor("3xi32=+7,1e3,-0");
+  ASSERT_TRUE(bool(mixed)) << llvm::toString(mixed.takeError());
+  EXPECT_EQ(mixed->format(0) + " " + mixed->format(1) + " " + mixed->format(2),
+            "7 1000 0");
   EXPECT_EQ(errorOf(parseInlineTensor("1xi64=9223372036854775808"))
                 .find("is not an i64") != std::string::npos,
             true);

@@ -8,7 +8,9 @@
 // leaves every previous file as it was, and concurrent runs writing the
 // same path leave one run's whole file. An existing file that is not a
 // regular file (/dev/null, /dev/full, a pipe) cannot be replaced: it is
-// written in place, and its write errors are reported the same way.
+// written in place, and its write errors are reported the same way; `-` is
+// stdout. (llvm::sys::fs::TempFile and llvm::writeToOutput do this for one
+// file; all or nothing over several files is what this class adds.)
 //
 //===----------------------------------------------------------------------===//
 
