@@ -53,9 +53,13 @@ static llvm::Error cannotWrite(StringRef path, const llvm::Twine &why) {
 /// else the real folder and the name.
 static llvm::Expected<std::string> realPathOf(StringRef path) {
   llvm::SmallString<256> real;
+  // Renaming over a link to a missing file would replace the link.
+  if (!fs::exists(path) && fs::is_symlink_file(path))
+    return cannotWrite(path, "a symbolic link to a missing file");
   if (fs::exists(path)) {
-    if (std::error_code ec = fs::real_path(path, real))
-      return cannotWrite(path, ec.message());
+    // /dev/stdout on a pipe leads to "pipe:[N]", no path: kept as given.
+    if (fs::real_path(path, real))
+      return path.str();
     return std::string(real);
   }
   StringRef parent = llvm::sys::path::parent_path(path);

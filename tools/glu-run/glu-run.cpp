@@ -29,6 +29,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -215,9 +216,13 @@ int main(int argc, char **argv) {
       return fail(tensor.takeError());
     tensors.push_back(std::move(*tensor));
   }
-  for (const std::string &spec : outputs)
+  for (const std::string &spec : outputs) {
     if (!llvm::StringRef(spec).starts_with("@") || spec.size() < 2)
       return fail("--output expects @file.npy, got '" + spec + "'");
+    if (llvm::sys::fs::equivalent(inputFile, spec.substr(1)))
+      return fail("--output '" + spec.substr(1) +
+                  "' is the input file; write elsewhere");
+  }
 
   DialectRegistry registry;
   registerRunnerDialects(registry);

@@ -84,7 +84,9 @@ def Glu_GluOp : Glu_GatedOp<"glu"> {
 
     Custom syntax: the variant, the operands, then optional
     `packing(...)`, `rounding(...)`, `alpha(...)`, `limit(...)` clauses
-    (defaults are elided), then either one type shared by every operand and
+    (defaults are elided; a hexadecimal float is the f32 bit pattern), an
+    optional dictionary of discardable attributes (a clause's attribute
+    there is an error), then either one type shared by every operand and
     result, or the operand types `->` the result type.
 
     ```mlir
