@@ -113,7 +113,7 @@ def Glu_GluOp : Glu_GatedOp<"glu"> {
   let assemblyFormat = [{
     custom<GluVariant>($variant) `(` $a (`,` $b^)? `)`
     `` custom<GluOptions>($packing, $rounding, $alpha, $limit)
-    custom<GluAttrDict>(attr-dict) `:`
+    `` custom<GluAttrDict>(attr-dict) `:`
     custom<GluTypes>(ref($b), type($a), type($b), type($y))
   }];
 
@@ -176,7 +176,7 @@ def Glu_GluBackOp : Glu_GatedOp<"glu_back"> {
   let assemblyFormat = [{
     custom<GluVariant>($variant) `(` $dy `,` $a (`,` $b^)? `)`
     `` custom<GluOptions>($packing, $rounding, $alpha, $limit)
-    custom<GluAttrDict>(attr-dict) `:`
+    `` custom<GluAttrDict>(attr-dict) `:`
     custom<GluBackTypes>(ref($b), type($dy), type($a), type($b), type($da),
                          type($db))
   }];
@@ -218,7 +218,7 @@ def Glu_RoundOp : Glu_Op<"round", [Pure, Elementwise, SameOperandsAndResultType,
   let arguments = (ins Glu_F32Like:$input, TypeAttrOf<AnyTypeOf<[F16, BF16]>>:$to);
   let results = (outs Glu_F32Like:$result);
   let assemblyFormat =
-      "$input `to` $to custom<RoundAttrDict>(attr-dict) `:` type($input)";
+      "$input `to` $to `` custom<RoundAttrDict>(attr-dict) `:` type($input)";
   let hasFolder = 1;
 }
 
