@@ -164,18 +164,17 @@ static ParseResult parseAttrDictWithout(OpAsmParser &parser,
 static constexpr StringLiteral kGluClauses[] = {"variant", "rounding",
                                                 "packing", "alpha", "limit"};
 
-static ParseResult parseGluAttrDict(OpAsmParser &parser,
-                                    NamedAttrList &attrs) {
-  return parseAttrDictWithout(parser, attrs,
-                              SmallVector<StringRef>(std::begin(kGluClauses),
-                                                     std::end(kGluClauses)));
+static ParseResult parseGluAttrDict(OpAsmParser &parser, NamedAttrList &attrs) {
+  return parseAttrDictWithout(
+      parser, attrs,
+      SmallVector<StringRef>(std::begin(kGluClauses), std::end(kGluClauses)));
 }
 
 static void printGluAttrDict(OpAsmPrinter &p, Operation *,
                              DictionaryAttr attrs) {
-  p.printOptionalAttrDict(attrs.getValue(),
-                          SmallVector<StringRef>(std::begin(kGluClauses),
-                                                 std::end(kGluClauses)));
+  p.printOptionalAttrDict(
+      attrs.getValue(),
+      SmallVector<StringRef>(std::begin(kGluClauses), std::end(kGluClauses)));
 }
 
 static ParseResult parseRoundAttrDict(OpAsmParser &parser,

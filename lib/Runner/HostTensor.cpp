@@ -228,7 +228,9 @@ std::string HostTensor::format(int64_t i) const {
   case ElementKind::F16:
   case ElementKind::BF16: {
     // The fewest significant digits that always read back to the same value.
-    int digits = kind == ElementKind::F32 ? 9 : kind == ElementKind::F16 ? 5 : 4;
+    int digits = kind == ElementKind::F32   ? 9
+                 : kind == ElementKind::F16 ? 5
+                                            : 4;
     char text[64];
     std::snprintf(text, sizeof(text), "%.*g", digits, get(i));
     return text;
@@ -292,14 +294,13 @@ struct NpyHeader {
 
 static llvm::Error npyError(StringRef name, const llvm::Twine &why) {
   return createStringError(llvm::inconvertibleErrorCode(),
-                           "'" + name + "' is not a readable .npy file: " +
-                               why);
+                           "'" + name +
+                               "' is not a readable .npy file: " + why);
 }
 
 /// The number of bytes of the magic, version and header-length fields
 /// (0 if `prefix` is too short to say, which is an error of its own).
-static llvm::Expected<uint64_t> npyHeaderEnd(StringRef prefix,
-                                             StringRef name) {
+static llvm::Expected<uint64_t> npyHeaderEnd(StringRef prefix, StringRef name) {
   if (!prefix.starts_with(StringRef(kMagic, 6)))
     return npyError(name, "missing the \\x93NUMPY magic");
   if (prefix.size() < 10)
@@ -389,8 +390,7 @@ static llvm::Error payloadSizeError(const NpyHeader &header, uint64_t actual,
     return npyError(name, "truncated data: shape " + header.shapeText +
                               " needs " + llvm::Twine(header.dataBytes) +
                               " bytes, the file has " + llvm::Twine(actual));
-  return npyError(name, "unexpected " +
-                            llvm::Twine(actual - header.dataBytes) +
+  return npyError(name, "unexpected " + llvm::Twine(actual - header.dataBytes) +
                             " trailing bytes after the data");
 }
 
@@ -437,8 +437,7 @@ llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
   auto fd = llvm::sys::fs::openNativeFileForRead(path);
   if (!fd)
     return cannotRead(llvm::toString(fd.takeError()));
-  auto closeFile =
-      llvm::make_scope_exit([&] { llvm::sys::fs::closeFile(*fd); });
+  llvm::scope_exit closeFile([&] { llvm::sys::fs::closeFile(*fd); });
   auto ioError = [&](llvm::Error e) {
     return cannotRead(llvm::toString(std::move(e)));
   };
@@ -476,12 +475,11 @@ llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
     return cannotRead(ec.message());
   if (status.type() == llvm::sys::fs::file_type::regular_file &&
       status.getSize() != header->dataOffset + header->dataBytes)
-    return payloadSizeError(
-        *header,
-        status.getSize() > header->dataOffset
-            ? status.getSize() - header->dataOffset
-            : 0,
-        path);
+    return payloadSizeError(*header,
+                            status.getSize() > header->dataOffset
+                                ? status.getSize() - header->dataOffset
+                                : 0,
+                            path);
 
   HostTensor tensor;
   tensor.kind = header->kind;

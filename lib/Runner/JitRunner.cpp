@@ -129,8 +129,8 @@ void mlir::glu::eraseUnreachableFunctions(ModuleOp module,
   while (!work.empty())
     if (auto uses = SymbolTable::getSymbolUses(work.pop_back_val()))
       for (const SymbolTable::SymbolUse &use : *uses)
-        if (Operation *target = table.lookup(
-                use.getSymbolRef().getRootReference().getValue()))
+        if (Operation *target =
+                table.lookup(use.getSymbolRef().getRootReference().getValue()))
           if (reached.insert(target).second)
             work.push_back(target);
   for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
@@ -204,9 +204,9 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   SymbolTable symbols(module);
   for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
     if (!func.isExternal() &&
-        failed(symbols.rename(
-            func, StringAttr::get(module.getContext(),
-                                  jitSymbol(func.getName())))))
+        failed(
+            symbols.rename(func, StringAttr::get(module.getContext(),
+                                                 jitSymbol(func.getName())))))
       return error("cannot rename @" + func.getName() + " for the JIT");
   for (func::FuncOp func : callable) {
     // Inputs are the caller's: never written in place.
@@ -265,8 +265,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   });
   jit->engine = std::move(*engine);
   for (const std::string &name : required)
-    if (auto lookup = jit->engine->lookupPacked(entrySymbol(name));
-        !lookup)
+    if (auto lookup = jit->engine->lookupPacked(entrySymbol(name)); !lookup)
       return lookup.takeError();
   return jit;
 }
@@ -426,8 +425,7 @@ JitModule::call(llvm::StringRef name, llvm::ArrayRef<HostTensor> inputs) {
     return std::move(e);
   const auto &rets = (*fn)->rets;
   CallFrame frame(inputs, rets);
-  if (llvm::Error e =
-          engine->invokePacked(entrySymbol(name), frame.packed))
+  if (llvm::Error e = engine->invokePacked(entrySymbol(name), frame.packed))
     return std::move(e);
   std::vector<HostTensor> results;
   frame.release(inputs, rets, &results);

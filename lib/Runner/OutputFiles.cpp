@@ -1,4 +1,4 @@
-//===- OutputFiles.cpp - Several output files, all or nothing --------------===//
+//===- OutputFiles.cpp - Several output files, all or nothing -------------===//
 
 #include "GluDialect/Runner/OutputFiles.h"
 
@@ -13,8 +13,8 @@ namespace fs = llvm::sys::fs;
 using llvm::StringRef;
 
 struct OutputFiles::File {
-  std::string path;     // as given, for messages
-  std::string realPath; // where it goes (symbolic links followed)
+  std::string path;                 // as given, for messages
+  std::string realPath;             // where it goes (symbolic links followed)
   std::optional<fs::TempFile> temp; // none: written in place (a device)
   int inPlaceFD = -1;
   std::unique_ptr<llvm::raw_fd_ostream> os;
@@ -96,15 +96,15 @@ llvm::Expected<llvm::raw_pwrite_stream &> OutputFiles::open(StringRef path) {
   if (!exists || status.type() == fs::file_type::regular_file)
     for (const auto &file : files)
       if (file->realPath == *real)
-        return cannotWrite(path, "the same file as the output '" +
-                                     file->path + "'; name every output once");
+        return cannotWrite(path, "the same file as the output '" + file->path +
+                                     "'; name every output once");
   auto file = std::make_unique<File>();
   file->path = path.str();
   file->realPath = *real;
   if (exists && status.type() != fs::file_type::regular_file) {
     // A device or a pipe: it cannot be replaced by a rename.
-    if (std::error_code ec = fs::openFileForWrite(*real, file->inPlaceFD,
-                                                  fs::CD_OpenAlways))
+    if (std::error_code ec =
+            fs::openFileForWrite(*real, file->inPlaceFD, fs::CD_OpenAlways))
       return cannotWrite(path, ec.message());
     file->os = std::make_unique<llvm::raw_fd_ostream>(file->inPlaceFD,
                                                       /*shouldClose=*/true);

@@ -213,7 +213,8 @@ int main(int argc, char **argv) {
   if (threads > kMaxThreads)
     return fail("--num-threads=" + llvm::Twine(unsigned(threads)) +
                 " is more than " + llvm::Twine(kMaxThreads));
-  for (const std::string &output : {objectFile.getValue(), headerFile.getValue()})
+  for (const std::string &output :
+       {objectFile.getValue(), headerFile.getValue()})
     if (llvm::sys::fs::equivalent(inputFile, output))
       return fail("'" + output + "' is the input file; write elsewhere");
 

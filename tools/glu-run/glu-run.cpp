@@ -67,11 +67,11 @@ static cl::opt<unsigned> benchmark(
              "'median_ms <value>' (the call alone: no compilation, no I/O)"),
     cl::init(0), cl::value_desc("N"), cl::cat(category));
 // (LLVM already registers a global `--threads`.)
-static cl::opt<unsigned> threads(
-    "num-threads",
-    cl::desc("Threads for the row-parallel loops (0: all cores; 1: one "
-             "thread, no OpenMP; at most 1024)"),
-    cl::init(0), cl::value_desc("N"), cl::cat(category));
+static cl::opt<unsigned>
+    threads("num-threads",
+            cl::desc("Threads for the row-parallel loops (0: all cores; 1: one "
+                     "thread, no OpenMP; at most 1024)"),
+            cl::init(0), cl::value_desc("N"), cl::cat(category));
 static cl::opt<bool> vectorize(
     "vectorize",
     cl::desc("Vectorized loops (--vectorize=false: plain scalar loops, the "

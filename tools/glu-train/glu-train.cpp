@@ -139,11 +139,10 @@ int main(int argc, char **argv) {
     return fail("--steps must be at least 1");
   if (directions == 0)
     return fail("--gradcheck-directions must be at least 1");
-  for (auto [name, value] :
-       {std::pair<StringRef, double>{"lr", learningRate},
-        {"min-drop", minDrop},
-        {"gradcheck-tolerance", tolerance},
-        {"gradcheck-step", step}})
+  for (auto [name, value] : {std::pair<StringRef, double>{"lr", learningRate},
+                             {"min-drop", minDrop},
+                             {"gradcheck-tolerance", tolerance},
+                             {"gradcheck-step", step}})
     if (!std::isfinite(value) || value <= 0) {
       std::string text;
       llvm::raw_string_ostream(text) << llvm::format("%g", value);

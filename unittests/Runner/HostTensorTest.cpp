@@ -100,54 +100,65 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
       {"truncated data", npy(good, 23), "truncated data"},
       {"trailing bytes", npy(good, 25), "trailing bytes"},
       {"version 9", npy(good, 24, 9), "unsupported format version 9"},
-      {"fortran", npy("{'descr': '<f4', 'fortran_order': True, 'shape': (2, "
-                      "3), }",
-                      24),
+      {"fortran",
+       npy("{'descr': '<f4', 'fortran_order': True, 'shape': (2, "
+           "3), }",
+           24),
        "Fortran-order arrays are not supported"},
-      {"big endian", npy("{'descr': '>f4', 'fortran_order': False, 'shape': "
-                         "(2, 3), }",
-                         24),
+      {"big endian",
+       npy("{'descr': '>f4', 'fortran_order': False, 'shape': "
+           "(2, 3), }",
+           24),
        "big-endian dtype"},
-      {"float64", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, "
-                      "3), }",
-                      48),
+      {"float64",
+       npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, "
+           "3), }",
+           48),
        "unsupported dtype '<f8'"},
-      {"negative dim", npy("{'descr': '<f4', 'fortran_order': False, "
-                           "'shape': (-2, 3), }",
-                           24),
+      {"negative dim",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (-2, 3), }",
+           24),
        "bad dimension '-2'"},
-      {"huge dims", npy("{'descr': '<f4', 'fortran_order': False, "
-                        "'shape': (4294967296, 4294967296), }",
-                        24),
+      {"huge dims",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (4294967296, 4294967296), }",
+           24),
        "too large"},
       {"missing shape", npy("{'descr': '<f4', 'fortran_order': False}", 24),
        "header lacks"},
-      {"bad shape", npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
-                        "[2, 3], }",
-                        24),
+      {"bad shape",
+       npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+           "[2, 3], }",
+           24),
        "bad 'shape' value"},
-      {"shape text", npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
-                         "(2, x), }",
-                         24),
+      {"shape text",
+       npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+           "(2, x), }",
+           24),
        "bad dimension 'x'"},
-      {"dimension over 2^48", npy("{'descr': '<f4', 'fortran_order': False, "
-                                  "'shape': (281474976710657,), }",
-                                  24),
+      {"dimension over 2^48",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (281474976710657,), }",
+           24),
        "bad dimension '281474976710657'"},
-      {"dimension over 2^64", npy("{'descr': '<f4', 'fortran_order': False, "
-                                  "'shape': (18446744073709551616,), }",
-                                  24),
+      {"dimension over 2^64",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (18446744073709551616,), }",
+           24),
        "bad dimension '18446744073709551616'"},
-      {"byte", npy("{'descr': '|u1', 'fortran_order': False, 'shape': (2,), }",
-                   2),
+      {"byte",
+       npy("{'descr': '|u1', 'fortran_order': False, 'shape': (2,), }", 2),
        "unsupported dtype '|u1'"},
-      {"big-endian bf16 bits", npy("{'descr': '>u2', 'fortran_order': False, "
-                                   "'shape': (2,), }",
-                                   4),
+      {"big-endian bf16 bits",
+       npy("{'descr': '>u2', 'fortran_order': False, "
+           "'shape': (2,), }",
+           4),
        "big-endian dtype '>u2'"},
-      {"fortran maybe", npy("{'descr': '<f4', 'fortran_order': Maybe, "
-                            "'shape': (2,), }",
-                            8),
+      {"fortran maybe",
+       npy("{'descr': '<f4', 'fortran_order': Maybe, "
+           "'shape': (2,), }",
+           8),
        "bad 'fortran_order' value 'Maybe'"},
       {"missing descr", npy("{'fortran_order': False, 'shape': (2,), }", 8),
        "header lacks"},
@@ -156,21 +167,25 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
        "truncated header"},
       {"version 0", npy(good, 24, 0), "unsupported format version 0"},
       // A shape is a Python tuple: an empty item only after the last comma.
-      {"empty dimension", npy("{'descr': '<f4', 'fortran_order': False, "
-                              "'shape': (2,,4), }",
-                              32),
+      {"empty dimension",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (2,,4), }",
+           32),
        "bad dimension '' in shape (2,,4)"},
-      {"leading comma", npy("{'descr': '<f4', 'fortran_order': False, "
-                            "'shape': (,8), }",
-                            32),
+      {"leading comma",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (,8), }",
+           32),
        "bad dimension '' in shape (,8)"},
-      {"only a comma", npy("{'descr': '<f4', 'fortran_order': False, "
-                           "'shape': (,), }",
-                           4),
+      {"only a comma",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (,), }",
+           4),
        "bad dimension '' in shape (,)"},
-      {"two trailing commas", npy("{'descr': '<f4', 'fortran_order': False, "
-                                  "'shape': (8,,), }",
-                                  32),
+      {"two trailing commas",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (8,,), }",
+           32),
        "bad dimension '' in shape (8,,)"},
   };
   for (const BadCase &c : cases) {
@@ -205,8 +220,8 @@ TEST(Npy, AcceptsPythonTupleShapes) {
 TEST(Npy, ReadsFilesLikeBytes) {
   llvm::SmallString<128> path;
   int fd;
-  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("glu-npy-test", "npy", fd,
-                                                  path));
+  ASSERT_FALSE(
+      llvm::sys::fs::createTemporaryFile("glu-npy-test", "npy", fd, path));
   llvm::FileRemover remove(path);
   auto write = [&](const std::string &bytes) {
     std::error_code ec;
@@ -280,7 +295,7 @@ TEST(InlineTensor, IntegersAreExact) {
   EXPECT_EQ(mixed->format(0) + " " + mixed->format(1) + " " + mixed->format(2),
             "7 1000 0");
   EXPECT_EQ(errorOf(parseInlineTensor("1xi64=9223372036854775808"))
-                .find("is not an i64") != std::string::npos,
+                    .find("is not an i64") != std::string::npos,
             true);
 }
 
