@@ -23,6 +23,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -334,6 +335,11 @@ int main(int argc, char **argv) {
     }
   }
   FILE *csv = csvPath ? std::fopen(csvPath, "w") : nullptr;
+  if (csvPath && !csv) {
+    std::fprintf(stderr, "glu-bench: error: cannot write '%s': %s\n", csvPath,
+                 std::strerror(errno));
+    return 1;
+  }
   if (csv)
     std::fprintf(csv, "size,threads,kernel,direction,type,gb_s,pct_triad,"
                       "elem_per_ns,baseline_gb_s,speedup\n");
@@ -390,7 +396,11 @@ int main(int argc, char **argv) {
       }
     }
   }
-  if (csv)
-    std::fclose(csv);
+  // A write error (disk full) shows at the latest when the file is closed.
+  if (csv && (std::ferror(csv) | std::fclose(csv))) {
+    std::fprintf(stderr, "glu-bench: error: cannot write '%s': %s\n", csvPath,
+                 std::strerror(errno));
+    return 1;
+  }
   return 0;
 }

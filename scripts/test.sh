@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: installs dependencies, builds, runs every lit test
 # (regression, integration and the GoogleTest unit tests, which lit runs
-# too), and ends with one line "N passed, N failed[, N skipped]".
-# Exits non-zero on any failure.
+# too), then the same suite once more built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (scripts/sanitize.sh; GLU_SANITIZE=0 skips
+# it), and ends with one line "N passed, N failed[, N skipped]" counting
+# both. Exits non-zero on any failure.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
@@ -33,6 +35,27 @@ fuzz_logs=""
 for f in $fuzz_logs; do
   echo "fuzz $(basename "$f" .log | sed 's/last-//; s/-run//'): $(grep -h '^Done' "$f" | tail -n1)"
 done
+
+# The sanitized suite (docs/fuzzing.md), so that the claim "the suite passes
+# under ASan and UBSan" is checked by every run of this command.
+if [ "${GLU_SANITIZE:-1}" != 0 ]; then
+  san_log="$build/sanitize-results.txt"
+  GLU_SANITIZE=0 "$root/scripts/sanitize.sh" >"$san_log" 2>&1
+  san_rc=$?
+  summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$san_log" | tail -n1)
+  field() { echo "$summary" | sed -n "s/.*\b\([0-9][0-9]*\) $1.*/\1/p"; }
+  san_passed=$(field passed) san_failed=$(field failed) san_skipped=$(field skipped)
+  if [ "$san_rc" -ne 0 ]; then
+    grep -E '^(FAIL|UNRESOLVED|TIMEOUT):|ERROR: (Address|Undefined|Leak)|runtime error:' "$san_log" | head -n 40
+    tail -n 20 "$san_log"
+    [ "${san_failed:-0}" -eq 0 ] && san_failed=1
+    rc=1
+  fi
+  echo "sanitized (ASan+UBSan): ${summary:-no result}; $(tail -n1 "$san_log" | sed 's/^sanitize.sh: //'); log: $san_log"
+  passed=$(( passed + ${san_passed:-0} ))
+  failed=$(( failed + ${san_failed:-0} ))
+  skipped=$(( skipped + ${san_skipped:-0} ))
+fi
 echo
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$rc" -eq 0 ] && [ "$failed" -eq 0 ]

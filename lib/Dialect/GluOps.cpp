@@ -79,22 +79,37 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
   APFloat value(0.0f);
   if (parser.parseLParen())
     return failure();
-  // An integer literal (`limit(7)`) is as good as `limit(7.0)`.
-  bool negative = succeeded(parser.parseOptionalMinus());
-  int64_t integer;
-  OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
-  if (isInteger.has_value()) {
-    if (failed(*isInteger))
+  // A hexadecimal integer is the f32 bit pattern, as in MLIR's float
+  // attributes (`0x40E00000` is 7.0, `0x7F800000` is inf), never the
+  // integer's value; a decimal integer (`limit(7)`) is as good as `7.0`.
+  auto atHex = [&] {
+    const char *text = parser.getCurrentLocation().getPointer();
+    return text && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  };
+  if (atHex()) {
+    if (parser.parseFloat(APFloat::IEEEsingle(), value))
       return failure();
-    bool losesInfo;
-    value = APFloat(double(integer));
-    value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                  &losesInfo);
-  } else if (parser.parseFloat(APFloat::IEEEsingle(), value)) {
-    return failure();
+  } else {
+    bool negative = succeeded(parser.parseOptionalMinus());
+    if (negative && atHex())
+      return parser.emitError(parser.getCurrentLocation(),
+                              "a hexadecimal float literal is a bit pattern; "
+                              "it takes no sign");
+    int64_t integer;
+    OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
+    if (isInteger.has_value()) {
+      if (failed(*isInteger))
+        return failure();
+      bool losesInfo;
+      value = APFloat(double(integer));
+      value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                    &losesInfo);
+    } else if (parser.parseFloat(APFloat::IEEEsingle(), value)) {
+      return failure();
+    }
+    if (negative)
+      value.changeSign();
   }
-  if (negative)
-    value.changeSign();
   if (parser.parseRParen())
     return failure();
   result = FloatAttr::get(Float32Type::get(parser.getContext()), value);
@@ -126,6 +141,50 @@ static ParseResult parseGluOptions(OpAsmParser &parser, PackingAttr &packing,
       return success();
     }
   }
+}
+
+/// The attribute dictionary of an op with clauses: only discardable
+/// attributes. An inherent attribute there would silently override its
+/// clause (`swiglu(...) {variant = #glu.variant<reglu>}`); it is an error.
+static ParseResult parseAttrDictWithout(OpAsmParser &parser,
+                                        NamedAttrList &attrs,
+                                        ArrayRef<StringRef> clauses) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDict(attrs))
+    return failure();
+  for (StringRef clause : clauses)
+    if (attrs.get(clause))
+      return parser.emitError(loc, "'")
+             << clause
+             << "' is written as a clause, not in the attribute dictionary";
+  return success();
+}
+
+/// The clauses of glu.glu and glu.glu_back.
+static constexpr StringLiteral kGluClauses[] = {"variant", "rounding",
+                                                "packing", "alpha", "limit"};
+
+static ParseResult parseGluAttrDict(OpAsmParser &parser, NamedAttrList &attrs) {
+  return parseAttrDictWithout(
+      parser, attrs,
+      SmallVector<StringRef>(std::begin(kGluClauses), std::end(kGluClauses)));
+}
+
+static void printGluAttrDict(OpAsmPrinter &p, Operation *,
+                             DictionaryAttr attrs) {
+  p.printOptionalAttrDict(
+      attrs.getValue(),
+      SmallVector<StringRef>(std::begin(kGluClauses), std::end(kGluClauses)));
+}
+
+static ParseResult parseRoundAttrDict(OpAsmParser &parser,
+                                      NamedAttrList &attrs) {
+  return parseAttrDictWithout(parser, attrs, {"to"});
+}
+
+static void printRoundAttrDict(OpAsmPrinter &p, Operation *,
+                               DictionaryAttr attrs) {
+  p.printOptionalAttrDict(attrs.getValue(), {"to"});
 }
 
 /// Prints the clauses that differ from their defaults.

@@ -111,6 +111,9 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
                                                machine->get());
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
+  // The perf listener writes a jitdump file per run under ~/.debug/jit
+  // (on by default): a compiler leaves nothing behind.
+  engineOptions.enablePerfNotificationListener = false;
   auto engine =
       ExecutionEngine::create(module, engineOptions, std::move(*machine));
   if (!engine)

@@ -3,8 +3,6 @@
 #include "GluDialect/Runner/GradientCheck.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <cmath>
 #include <limits>
@@ -17,22 +15,7 @@ llvm::Expected<std::unique_ptr<JitFunction>>
 mlir::glu::compileFunction(ModuleOp module, llvm::StringRef function,
                            const JitOptions &options) {
   OwningOpRef<ModuleOp> copy = module.clone();
-  llvm::StringSet<> keep;
-  SmallVector<StringRef> work{function};
-  while (!work.empty()) {
-    StringRef next = work.pop_back_val();
-    if (!keep.insert(next).second)
-      continue;
-    Operation *symbol = SymbolTable::lookupSymbolIn(*copy, next);
-    if (!symbol)
-      continue;
-    if (auto uses = SymbolTable::getSymbolUses(symbol))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        work.push_back(use.getSymbolRef().getRootReference().getValue());
-  }
-  for (auto f : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
-    if (!keep.contains(f.getName()))
-      f.erase();
+  eraseUnreachableFunctions(*copy, function);
   return JitFunction::compile(*copy, function, options);
 }
 

@@ -3,12 +3,14 @@
 #include "GluDialect/Runner/HostTensor.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <random>
 
@@ -198,6 +200,45 @@ void HostTensor::set(int64_t i, double value) {
   }
 }
 
+/// Stores integer element `i` of an i32 or i64 tensor exactly.
+static void setInteger(HostTensor &tensor, int64_t i, int64_t value) {
+  uint8_t *p = tensor.data.data() + size_t(i) * elementSize(tensor.kind);
+  if (tensor.kind == ElementKind::I64) {
+    std::memcpy(p, &value, 8);
+    return;
+  }
+  int32_t v = int32_t(value);
+  std::memcpy(p, &v, 4);
+}
+
+std::string HostTensor::format(int64_t i) const {
+  const uint8_t *p = data.data() + size_t(i) * elementSize(kind);
+  switch (kind) {
+  case ElementKind::I64: {
+    int64_t v;
+    std::memcpy(&v, p, 8);
+    return std::to_string(v);
+  }
+  case ElementKind::I32: {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return std::to_string(v);
+  }
+  case ElementKind::F32:
+  case ElementKind::F16:
+  case ElementKind::BF16: {
+    // The fewest significant digits that always read back to the same value.
+    int digits = kind == ElementKind::F32   ? 9
+                 : kind == ElementKind::F16 ? 5
+                                            : 4;
+    char text[64];
+    std::snprintf(text, sizeof(text), "%.*g", digits, get(i));
+    return text;
+  }
+  }
+  llvm_unreachable("unknown element kind");
+}
+
 std::string HostTensor::typeString() const {
   std::string s;
   for (int64_t size : shape)
@@ -210,6 +251,7 @@ std::string HostTensor::typeString() const {
 //===----------------------------------------------------------------------===//
 
 static constexpr char kMagic[] = "\x93NUMPY";
+static constexpr uint64_t kMaxNpyHeader = 1 << 20;
 
 /// The value after `'key':` in a .npy header dict, up to the next `,` or `}`
 /// at depth 0 (tuples included).
@@ -239,36 +281,55 @@ static std::optional<StringRef> headerValue(StringRef header, StringRef key) {
   return std::nullopt;
 }
 
-llvm::Expected<HostTensor> mlir::glu::parseNpy(StringRef bytes,
-                                               StringRef name) {
-  auto fail = [&](const llvm::Twine &why) {
-    return createStringError(llvm::inconvertibleErrorCode(),
-                             "'" + name + "' is not a readable .npy file: " +
-                                 why);
-  };
-  if (!bytes.starts_with(StringRef(kMagic, 6)))
-    return fail("missing the \\x93NUMPY magic");
-  if (bytes.size() < 10)
-    return fail("truncated header");
-  uint8_t major = bytes[6];
-  size_t headerLength, headerStart;
-  if (major == 1) {
-    headerLength = uint8_t(bytes[8]) | (size_t(uint8_t(bytes[9])) << 8);
-    headerStart = 10;
-  } else if (major == 2 || major == 3) {
-    if (bytes.size() < 12)
-      return fail("truncated header");
-    headerLength = 0;
-    for (int i = 0; i < 4; ++i)
-      headerLength |= size_t(uint8_t(bytes[8 + i])) << (8 * i);
-    headerStart = 12;
-  } else {
-    return fail("unsupported format version " + llvm::Twine(int(major)));
-  }
-  if (bytes.size() < headerStart + headerLength)
-    return fail("truncated header");
-  StringRef header = bytes.substr(headerStart, headerLength);
-  StringRef payload = bytes.drop_front(headerStart + headerLength);
+namespace {
+/// What a .npy header says: the element kind and shape, and where the data
+/// starts.
+struct NpyHeader {
+  ElementKind kind;
+  llvm::SmallVector<int64_t> shape;
+  uint64_t dataOffset, dataBytes;
+  std::string shapeText;
+};
+} // namespace
+
+static llvm::Error npyError(StringRef name, const llvm::Twine &why) {
+  return createStringError(llvm::inconvertibleErrorCode(),
+                           "'" + name +
+                               "' is not a readable .npy file: " + why);
+}
+
+/// The number of bytes of the magic, version and header-length fields
+/// (0 if `prefix` is too short to say, which is an error of its own).
+static llvm::Expected<uint64_t> npyHeaderEnd(StringRef prefix, StringRef name) {
+  if (!prefix.starts_with(StringRef(kMagic, 6)))
+    return npyError(name, "missing the \\x93NUMPY magic");
+  if (prefix.size() < 10)
+    return npyError(name, "truncated header");
+  uint8_t major = prefix[6];
+  if (major == 1)
+    return 10 + (uint8_t(prefix[8]) | (uint64_t(uint8_t(prefix[9])) << 8));
+  if (major != 2 && major != 3)
+    return npyError(name,
+                    "unsupported format version " + llvm::Twine(int(major)));
+  if (prefix.size() < 12)
+    return npyError(name, "truncated header");
+  uint64_t length = 0;
+  for (int i = 0; i < 4; ++i)
+    length |= uint64_t(uint8_t(prefix[8 + i])) << (8 * i);
+  return 12 + length;
+}
+
+/// Parses the header of `bytes`, which holds at least npyHeaderEnd bytes.
+static llvm::Expected<NpyHeader> parseNpyHeader(StringRef bytes,
+                                                StringRef name) {
+  auto end = npyHeaderEnd(bytes, name);
+  if (!end)
+    return end.takeError();
+  if (bytes.size() < *end)
+    return npyError(name, "truncated header");
+  StringRef header =
+      bytes.take_front(*end).drop_front(uint8_t(bytes[6]) == 1 ? 10 : 12);
+  auto fail = [&](const llvm::Twine &why) { return npyError(name, why); };
 
   std::optional<StringRef> descr = headerValue(header, "descr");
   std::optional<StringRef> fortran = headerValue(header, "fortran_order");
@@ -296,51 +357,165 @@ llvm::Expected<HostTensor> mlir::glu::parseNpy(StringRef bytes,
   if (*fortran != "False")
     return fail("bad 'fortran_order' value '" + *fortran + "'");
 
+  // A Python tuple: "()", "(3,)", "(2, 4)" or "(2, 4,)"; an empty item is
+  // only the trailing one after a comma ("(2,,4)" and "(,)" are not shapes).
   StringRef dims = *shapeText;
   if (!dims.consume_front("(") || !dims.consume_back(")"))
     return fail("bad 'shape' value '" + *shapeText + "'");
-  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<StringRef> items;
+  if (!dims.trim().empty())
+    dims.split(items, ',');
+  if (items.size() > 1 && items.back().trim().empty())
+    items.pop_back();
+  NpyHeader result{*kind, {}, *end, 0, shapeText->str()};
   uint64_t count = 1;
-  for (StringRef dim : llvm::split(dims, ',')) {
+  for (StringRef dim : items) {
     dim = dim.trim();
-    if (dim.empty())
-      continue;
     uint64_t size;
-    if (dim.getAsInteger(10, size) || size > (uint64_t(1) << 48))
+    if (dim.empty() || dim.getAsInteger(10, size) || size > (uint64_t(1) << 48))
       return fail("bad dimension '" + dim + "' in shape " + *shapeText);
     if (__builtin_mul_overflow(count, size, &count) ||
         count > (uint64_t(1) << 48))
       return fail("shape " + *shapeText + " is too large");
-    shape.push_back(int64_t(size));
+    result.shape.push_back(int64_t(size));
   }
-  uint64_t expected = count * elementSize(*kind);
-  if (payload.size() < expected)
-    return fail("truncated data: shape " + *shapeText + " needs " +
-                llvm::Twine(expected) + " bytes, the file has " +
-                llvm::Twine(payload.size()));
-  if (payload.size() > expected)
-    return fail("unexpected " + llvm::Twine(payload.size() - expected) +
-                " trailing bytes after the data");
-  HostTensor tensor(*kind, shape);
-  if (expected) // an empty array has no buffer to copy into
-    std::memcpy(tensor.data.data(), payload.data(), expected);
+  result.dataBytes = count * elementSize(*kind);
+  return result;
+}
+
+/// The error of a payload of `actual` bytes where `header` wants its own.
+static llvm::Error payloadSizeError(const NpyHeader &header, uint64_t actual,
+                                    StringRef name) {
+  if (actual < header.dataBytes)
+    return npyError(name, "truncated data: shape " + header.shapeText +
+                              " needs " + llvm::Twine(header.dataBytes) +
+                              " bytes, the file has " + llvm::Twine(actual));
+  return npyError(name, "unexpected " + llvm::Twine(actual - header.dataBytes) +
+                            " trailing bytes after the data");
+}
+
+llvm::Expected<HostTensor> mlir::glu::parseNpy(StringRef bytes,
+                                               StringRef name) {
+  auto header = parseNpyHeader(bytes, name);
+  if (!header)
+    return header.takeError();
+  StringRef payload = bytes.drop_front(header->dataOffset);
+  if (payload.size() != header->dataBytes)
+    return payloadSizeError(*header, payload.size(), name);
+  HostTensor tensor(header->kind, header->shape);
+  if (header->dataBytes) // an empty array has no buffer to copy into
+    std::memcpy(tensor.data.data(), payload.data(), header->dataBytes);
   return tensor;
 }
 
-llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
-  if (llvm::sys::fs::is_directory(path))
-    return createStringError(llvm::inconvertibleErrorCode(),
-                             "cannot read '" + path + "': it is a directory");
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return createStringError(llvm::inconvertibleErrorCode(),
-                             "cannot read '" + path +
-                                 "': " + buffer.getError().message());
-  return parseNpy((*buffer)->getBuffer(), path);
+/// Reads up to `size` bytes of `fd` into `into` (fewer only at the end).
+static llvm::Expected<size_t> readFully(llvm::sys::fs::file_t fd, char *into,
+                                        size_t size) {
+  size_t done = 0;
+  while (done < size) {
+    auto n = llvm::sys::fs::readNativeFile(
+        fd, llvm::MutableArrayRef<char>(into + done, size - done));
+    if (!n)
+      return n.takeError();
+    if (*n == 0)
+      break;
+    done += *n;
+  }
+  return done;
 }
 
-std::string mlir::glu::serializeNpy(const HostTensor &tensor) {
+// The header is read and checked first, then the payload goes straight
+// into the tensor: a file is never held twice in memory, and a stream that
+// is not a .npy file (/dev/zero) is rejected after a few bytes.
+llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
+  auto cannotRead = [&](const llvm::Twine &why) {
+    return createStringError(llvm::inconvertibleErrorCode(),
+                             "cannot read '" + path + "': " + why);
+  };
+  if (llvm::sys::fs::is_directory(path))
+    return cannotRead("it is a directory");
+  auto fd = llvm::sys::fs::openNativeFileForRead(path);
+  if (!fd)
+    return cannotRead(llvm::toString(fd.takeError()));
+  llvm::scope_exit closeFile([&] { llvm::sys::fs::closeFile(*fd); });
+  auto ioError = [&](llvm::Error e) {
+    return cannotRead(llvm::toString(std::move(e)));
+  };
+
+  std::string bytes(12, '\0');
+  auto got = readFully(*fd, bytes.data(), bytes.size());
+  if (!got)
+    return ioError(got.takeError());
+  bytes.resize(*got);
+  auto end = npyHeaderEnd(bytes, path);
+  if (!end)
+    return end.takeError();
+  // The header is read into memory: bound it (numpy writes a few hundred
+  // bytes; a version 2 length field can claim 4 GiB).
+  if (*end > kMaxNpyHeader)
+    return npyError(path, "header of " + llvm::Twine(*end) +
+                              " bytes is too large (more than " +
+                              llvm::Twine(kMaxNpyHeader) + ")");
+  if (*end > bytes.size()) {
+    size_t had = bytes.size();
+    bytes.resize(*end);
+    got = readFully(*fd, bytes.data() + had, *end - had);
+    if (!got)
+      return ioError(got.takeError());
+    bytes.resize(had + *got);
+  }
+  auto header = parseNpyHeader(bytes, path);
+  if (!header)
+    return header.takeError();
+  uint64_t extra = bytes.size() - header->dataOffset; // read with the header
+
+  // A regular file's size is known: check it before allocating.
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(*fd, status))
+    return cannotRead(ec.message());
+  if (status.type() == llvm::sys::fs::file_type::regular_file &&
+      status.getSize() != header->dataOffset + header->dataBytes)
+    return payloadSizeError(*header,
+                            status.getSize() > header->dataOffset
+                                ? status.getSize() - header->dataOffset
+                                : 0,
+                            path);
+
+  HostTensor tensor;
+  tensor.kind = header->kind;
+  tensor.shape = header->shape;
+  uint64_t have = std::min<uint64_t>(extra, header->dataBytes);
+  tensor.data.assign(bytes.begin() + header->dataOffset,
+                     bytes.begin() + header->dataOffset + have);
+  // A regular file's size was checked: one allocation. A stream's header
+  // may promise more than comes: its buffer grows as the data arrives.
+  bool regular = status.type() == llvm::sys::fs::file_type::regular_file;
+  while (have < header->dataBytes) {
+    uint64_t want =
+        regular ? header->dataBytes
+                : std::min<uint64_t>(header->dataBytes,
+                                     std::max<uint64_t>(2 * have, 1 << 20));
+    tensor.data.resize(want);
+    got = readFully(*fd, reinterpret_cast<char *>(tensor.data.data()) + have,
+                    want - have);
+    if (!got)
+      return ioError(got.takeError());
+    have += *got;
+    if (have < want)
+      return payloadSizeError(*header, have, path);
+  }
+  // A stream (a pipe, a device) may go on: one more byte says so.
+  char probe;
+  auto more = readFully(*fd, &probe, 1);
+  if (!more)
+    return ioError(more.takeError());
+  if (extra > header->dataBytes || *more)
+    return npyError(path, "unexpected trailing bytes after the data");
+  return tensor;
+}
+
+/// The magic, version, length and header of `tensor`'s .npy file.
+static std::string npyHeaderBytes(const HostTensor &tensor) {
   std::string header = "{'descr': '" + npyDescr(tensor.kind).str() +
                        "', 'fortran_order': False, 'shape': (";
   for (int64_t size : tensor.shape)
@@ -357,24 +532,20 @@ std::string mlir::glu::serializeNpy(const HostTensor &tensor) {
   out += '\x00';
   out += char(header.size() & 0xff);
   out += char(header.size() >> 8);
-  out += header;
-  out.append(reinterpret_cast<const char *>(tensor.data.data()),
-             tensor.data.size());
-  return out;
+  return out + header;
 }
 
-llvm::Error mlir::glu::writeNpy(StringRef path, const HostTensor &tensor) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
-    return createStringError(ec, "cannot write '" + path +
-                                     "': " + ec.message());
-  os << serializeNpy(tensor);
-  os.close();
-  if (os.has_error())
-    return createStringError(os.error(), "cannot write '" + path +
-                                             "': " + os.error().message());
-  return llvm::Error::success();
+void mlir::glu::writeNpy(llvm::raw_ostream &os, const HostTensor &tensor) {
+  os << npyHeaderBytes(tensor);
+  os.write(reinterpret_cast<const char *>(tensor.data.data()),
+           tensor.data.size());
+}
+
+std::string mlir::glu::serializeNpy(const HostTensor &tensor) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  writeNpy(os, tensor);
+  return out;
 }
 
 //===----------------------------------------------------------------------===//
@@ -430,19 +601,36 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
   if (items.size() != 1 && int64_t(items.size()) != count)
     return fail("expected 1 or " + llvm::Twine(count) + " values, got " +
                 llvm::Twine(items.size()));
+  bool isI32 = *kind == ElementKind::I32, isI64 = *kind == ElementKind::I64;
+  if (isI32 || isI64) {
+    // Integers are read as integers: an i64 beyond 2^53 stays exact.
+    llvm::SmallVector<int64_t> numbers;
+    for (StringRef item : items) {
+      StringRef text = item.trim();
+      text.consume_front("+");
+      int64_t number;
+      double real;
+      // Also an integral float literal (1e3), converted only in range
+      // (anything else is undefined behaviour).
+      if (text.getAsInteger(10, number)) {
+        if (text.getAsDouble(real) || real != std::trunc(real) ||
+            !(real >= -9223372036854775808.0 && real < 9223372036854775808.0))
+          return fail("value '" + item + "' is not an " + elementName(*kind));
+        number = int64_t(real);
+      }
+      if (isI32 && (number < INT32_MIN || number > INT32_MAX))
+        return fail("value '" + item + "' is not an " + elementName(*kind));
+      numbers.push_back(number);
+    }
+    for (int64_t i = 0; i < count; ++i)
+      setInteger(tensor, i, numbers.size() == 1 ? numbers[0] : numbers[i]);
+    return tensor;
+  }
   llvm::SmallVector<double> numbers;
   for (StringRef item : items) {
     double number;
     if (item.trim().getAsDouble(number))
       return fail("bad value '" + item + "'");
-    // An integer element must be an integer in range (converting anything
-    // else is undefined behaviour).
-    bool isI32 = *kind == ElementKind::I32, isI64 = *kind == ElementKind::I64;
-    if ((isI32 || isI64) &&
-        !(number == std::trunc(number) &&
-          number >= (isI32 ? -2147483648.0 : -9223372036854775808.0) &&
-          number < (isI32 ? 2147483648.0 : 9223372036854775808.0)))
-      return fail("value '" + item + "' is not an " + elementName(*kind));
     numbers.push_back(number);
   }
   for (int64_t i = 0; i < count; ++i)

@@ -86,6 +86,11 @@ llvm::Error ParsedInputFile::parse(llvm::StringRef path) {
   parsed = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!parsed)
     return error("'" + path + "' could not be parsed or verified");
+  // Several top-level modules parse as one implicit module holding them.
+  auto modules = llvm::range_size(parsed->getOps<ModuleOp>());
+  if (modules > 1)
+    return error("'" + path + "' has " + llvm::Twine(modules) +
+                 " top-level modules; the tools take one");
   return llvm::Error::success();
 }
 
@@ -113,11 +118,43 @@ std::optional<TensorSpec> mlir::glu::tensorSpecOf(Type type) {
   return spec;
 }
 
+void mlir::glu::eraseUnreachableFunctions(ModuleOp module,
+                                          llvm::StringRef root) {
+  SymbolTable table(module);
+  Operation *start = table.lookup<func::FuncOp>(root);
+  if (!start)
+    return;
+  llvm::SmallPtrSet<Operation *, 8> reached{start};
+  SmallVector<Operation *> work{start};
+  while (!work.empty())
+    if (auto uses = SymbolTable::getSymbolUses(work.pop_back_val()))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        if (Operation *target =
+                table.lookup(use.getSymbolRef().getRootReference().getValue()))
+          if (reached.insert(target).second)
+            work.push_back(target);
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!reached.contains(func))
+      func.erase();
+}
+
 //===----------------------------------------------------------------------===//
 // Compilation
 //===----------------------------------------------------------------------===//
 
 JitModule::~JitModule() = default;
+
+/// What every defined function is renamed to before it is compiled: a name
+/// no library defines. The compiled code calls libc (malloc, free, ...); a
+/// function named @free would take that name from it.
+static std::string jitSymbol(llvm::StringRef function) {
+  return ("__glu_jit_" + function).str();
+}
+
+/// The C-interface wrapper of `function`, which the runner calls.
+static std::string entrySymbol(llvm::StringRef function) {
+  return "_mlir_ciface_" + jitSymbol(function);
+}
 
 static void setPipelineOptions(const JitOptions &options,
                                GluToLLVMOptions &pipeline) {
@@ -164,6 +201,13 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
       return error("no function named '" + name + "' in the module" +
                    (available.empty() ? "" : " (it has: " + available + ")"));
 
+  SymbolTable symbols(module);
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!func.isExternal() &&
+        failed(
+            symbols.rename(func, StringAttr::get(module.getContext(),
+                                                 jitSymbol(func.getName())))))
+      return error("cannot rename @" + func.getName() + " for the JIT");
   for (func::FuncOp func : callable) {
     // Inputs are the caller's: never written in place.
     for (unsigned i = 0; i < func.getNumArguments(); ++i)
@@ -200,6 +244,9 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   engineOptions.sharedLibPaths = libs;
+  // The perf listener writes a jitdump file per run under ~/.debug/jit
+  // (on by default): a compiler leaves nothing behind.
+  engineOptions.enablePerfNotificationListener = false;
   auto engine =
       ExecutionEngine::create(module, engineOptions, std::move(*machine));
   if (!engine)
@@ -216,8 +263,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   });
   jit->engine = std::move(*engine);
   for (const std::string &name : required)
-    if (auto lookup = jit->engine->lookupPacked("_mlir_ciface_" + name);
-        !lookup)
+    if (auto lookup = jit->engine->lookupPacked(entrySymbol(name)); !lookup)
       return lookup.takeError();
   return jit;
 }
@@ -377,8 +423,7 @@ JitModule::call(llvm::StringRef name, llvm::ArrayRef<HostTensor> inputs) {
     return std::move(e);
   const auto &rets = (*fn)->rets;
   CallFrame frame(inputs, rets);
-  if (llvm::Error e =
-          engine->invokePacked(("_mlir_ciface_" + name).str(), frame.packed))
+  if (llvm::Error e = engine->invokePacked(entrySymbol(name), frame.packed))
     return std::move(e);
   std::vector<HostTensor> results;
   frame.release(inputs, rets, &results);
@@ -394,7 +439,7 @@ llvm::Expected<double> JitModule::benchmark(llvm::StringRef name,
   if (llvm::Error e = runner::checkInputs(name, (*fn)->args, inputs))
     return std::move(e);
   const auto &rets = (*fn)->rets;
-  auto function = engine->lookupPacked(("_mlir_ciface_" + name).str());
+  auto function = engine->lookupPacked(entrySymbol(name));
   if (!function)
     return function.takeError();
   std::vector<double> times;

@@ -318,3 +318,80 @@ func.func @round_of_f16(%a: f16) {
   %0 = glu.round %a to bf16 : f16
   return
 }
+
+// -----
+
+// A clause's attribute in the attribute dictionary would silently override
+// the clause: an error, for every clause of both ops and glu.round's `to`.
+func.func @dict_overrides_variant(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'variant' is written as a clause, not in the attribute dictionary}}
+  %y = glu.glu swiglu(%a, %a) {variant = #glu.variant<reglu>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @dict_overrides_limit(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'limit' is written as a clause, not in the attribute dictionary}}
+  %y = glu.glu swiglu_oai(%a, %a) limit(3.0) {limit = 5.0 : f32} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @dict_adds_alpha(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'alpha' is written as a clause, not in the attribute dictionary}}
+  %y = glu.glu swiglu_oai(%a, %a) {alpha = 1.0 : f32} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @dict_overrides_back_rounding(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'rounding' is written as a clause, not in the attribute dictionary}}
+  %dx, %dg = glu.glu_back swiglu(%x, %x, %x) {rounding = #glu.rounding<one_round>} : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @dict_overrides_back_packing(%x: tensor<4x16xf32>, %dy: tensor<4x8xf32>) {
+  // expected-error @+1 {{'packing' is written as a clause, not in the attribute dictionary}}
+  %d = glu.glu_back swiglu(%dy, %x) {packing = #glu.packing<interleaved>} : tensor<4x8xf32>, tensor<4x16xf32> -> tensor<4x16xf32>
+  return
+}
+
+// -----
+
+func.func @dict_overrides_round_to(%x: f32) {
+  // expected-error @+1 {{'to' is written as a clause, not in the attribute dictionary}}
+  %r = glu.round %x to bf16 {to = f16} : f32
+  return
+}
+
+// -----
+
+// A hexadecimal literal in a float clause is the f32 bit pattern, as in
+// MLIR's float attributes (`0x7F800000 : f32` is inf), never the integer
+// 2139095040.
+func.func @limit_hex_infinite(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'limit' must be finite and > 0, got inf}}
+  %y = glu.glu swiglu_oai(%a, %a) limit(0x7F800000) : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @alpha_hex_nan(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{'alpha' must be finite, got nan}}
+  %y = glu.glu swiglu_oai(%a, %a) alpha(0x7FC00000) : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @limit_hex_negative(%a: tensor<4x8xf32>) {
+  // expected-error @+1 {{a hexadecimal float literal is a bit pattern; it takes no sign}}
+  %y = glu.glu swiglu_oai(%a, %a) limit(-0x40400000) : tensor<4x8xf32>
+  return
+}

@@ -1,5 +1,6 @@
 // RUN: glu-opt %s -split-input-file --verify-roundtrip | FileCheck %s
 // RUN: glu-opt %s -split-input-file --mlir-print-op-generic | glu-opt -split-input-file --verify-roundtrip | FileCheck %s
+// RUN: glu-opt %s -split-input-file | FileCheck %s --strict-whitespace --check-prefix=SPACES
 // Custom and generic forms of glu.glu, glu.glu_back and glu.round parse,
 // print, and round-trip; defaults are elided. The full variant x packing x
 // rounding x element-type matrix is in roundtrip-matrix.mlir.
@@ -92,4 +93,23 @@ func.func @round(%s: f32, %v: vector<8xf32>, %t: tensor<?xf32>) {
   %1 = glu.round %v to f16 : vector<8xf32>
   %2 = glu.round %t to bf16 : tensor<?xf32>
   return
+}
+
+// -----
+
+// A hexadecimal float literal is the f32 bit pattern (0x40C00000 is 6.0);
+// discardable attributes stay in the attribute dictionary.
+// CHECK-LABEL: func @hex_and_discardable
+// CHECK: glu.glu swiglu_oai(%{{.*}}) limit(6.000000e+00) {note = "kept"} : tensor<2x16xf32> -> tensor<2x8xf32>
+// CHECK: glu.glu_back reglu(%{{.*}}, %{{.*}}, %{{.*}}) {note = 1 : i32} : tensor<2x8xf32>
+// CHECK: glu.round %{{.*}} to bf16 {note} : f32
+// One space between the parts, dictionary or not.
+// SPACES: glu.round %{{[a-z0-9_]+}} to bf16 : f32
+// SPACES: glu.glu swiglu_oai(%{{[a-z0-9_]+}}) limit(6.000000e+00) {note = "kept"} : tensor<2x16xf32>
+// SPACES: glu.round %{{[a-z0-9_]+}} to bf16 {note} : f32
+func.func @hex_and_discardable(%a: tensor<2x16xf32>, %b: tensor<2x8xf32>, %s: f32) -> tensor<2x8xf32> {
+  %y = glu.glu swiglu_oai(%a) limit(0x40C00000) {note = "kept"} : tensor<2x16xf32> -> tensor<2x8xf32>
+  %dx, %dg = glu.glu_back reglu(%b, %b, %b) {note = 1 : i32} : tensor<2x8xf32>
+  %r = glu.round %s to bf16 {note} : f32
+  return %y : tensor<2x8xf32>
 }

@@ -54,7 +54,7 @@
 // OUTPUTS: glu-run: error: @f returns 1 result(s), got 2 --output flag(s)
 // RUN: glu-run %s --function=f --input=2xf32=1,-2 | FileCheck %s --check-prefix=OK
 // OK: result[0]: 2xf32
-// OK-NEXT: 2.000000e+00 -1.000000e+00
+// OK-NEXT: 2 -1
 
 func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   %one = arith.constant dense<1.000000e+00> : tensor<2xf32>

@@ -21,6 +21,7 @@
 
 #include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Runner/JitRunner.h"
+#include "GluDialect/Runner/OutputFiles.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -46,6 +47,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <csignal>
 #include <set>
 
 using namespace mlir;
@@ -71,7 +73,7 @@ static cl::opt<std::string>
 static cl::opt<unsigned> threads(
     "num-threads",
     cl::desc("Threads of the row-parallel loops (0: OpenMP's default, all "
-             "cores; 1: no OpenMP, no libomp needed)"),
+             "cores; 1: no OpenMP, no libomp needed; at most 1024)"),
     cl::init(0), cl::cat(category));
 static cl::opt<bool> vectorize("vectorize",
                                cl::desc("Vectorized loops (default on)"),
@@ -225,6 +227,15 @@ int main(int argc, char **argv) {
       argc, argv,
       "glu-compile: compile an MLIR module with glu ops to an object file "
       "with a C ABI and a C header\n");
+  // A write past `ulimit -f` is an error to report (EFBIG), not a signal.
+  std::signal(SIGXFSZ, SIG_IGN);
+  if (threads > kMaxThreads)
+    return fail("--num-threads=" + llvm::Twine(unsigned(threads)) +
+                " is more than " + llvm::Twine(kMaxThreads));
+  for (const std::string &output :
+       {objectFile.getValue(), headerFile.getValue()})
+    if (llvm::sys::fs::equivalent(inputFile, output))
+      return fail("'" + output + "' is the input file; write elsewhere");
 
   DialectRegistry registry;
   registerRunnerDialects(registry);
@@ -314,21 +325,22 @@ int main(int argc, char **argv) {
           makeOptimizingTransformer(3, 0, machine->get())(llvmModule.get()))
     return fail(llvm::toString(std::move(e)));
 
-  std::error_code ec;
-  llvm::ToolOutputFile object(objectFile, ec, llvm::sys::fs::OF_None);
-  if (ec)
-    return fail("cannot write '" + objectFile + "': " + ec.message());
+  // Both files or neither (OutputFiles), opened before code generation so
+  // that a bad path fails early.
+  OutputFiles files;
+  auto object = files.open(objectFile);
+  if (!object)
+    return fail(object.takeError());
+  auto header = files.open(headerFile);
+  if (!header)
+    return fail(header.takeError());
   llvm::legacy::PassManager codegen;
-  if ((*machine)->addPassesToEmitFile(codegen, object.os(), nullptr,
+  if ((*machine)->addPassesToEmitFile(codegen, *object, nullptr,
                                       llvm::CodeGenFileType::ObjectFile))
     return fail("the target cannot emit object files");
   codegen.run(*llvmModule);
-
-  llvm::ToolOutputFile header(headerFile, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return fail("cannot write '" + headerFile + "': " + ec.message());
-  header.os() << headerFor(functions, ranks, options.threads != 1 && vectorize);
-  object.keep();
-  header.keep();
+  *header << headerFor(functions, ranks, options.threads != 1 && vectorize);
+  if (llvm::Error e = files.commit())
+    return fail(std::move(e));
   return 0;
 }

@@ -21,6 +21,7 @@
 #include "GluDialect/Runner/CudaRunner.h"
 #include "GluDialect/Runner/HostTensor.h"
 #include "GluDialect/Runner/JitRunner.h"
+#include "GluDialect/Runner/OutputFiles.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -28,10 +29,12 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
 #include <limits>
 #include <malloc.h>
 
@@ -64,11 +67,11 @@ static cl::opt<unsigned> benchmark(
              "'median_ms <value>' (the call alone: no compilation, no I/O)"),
     cl::init(0), cl::value_desc("N"), cl::cat(category));
 // (LLVM already registers a global `--threads`.)
-static cl::opt<unsigned> threads(
-    "num-threads",
-    cl::desc("Threads for the row-parallel loops (0: all cores; 1: one "
-             "thread, no OpenMP)"),
-    cl::init(0), cl::value_desc("N"), cl::cat(category));
+static cl::opt<unsigned>
+    threads("num-threads",
+            cl::desc("Threads for the row-parallel loops (0: all cores; 1: one "
+                     "thread, no OpenMP; at most 1024)"),
+            cl::init(0), cl::value_desc("N"), cl::cat(category));
 static cl::opt<bool> vectorize(
     "vectorize",
     cl::desc("Vectorized loops (--vectorize=false: plain scalar loops, the "
@@ -113,7 +116,7 @@ static void print(llvm::raw_ostream &os, unsigned index,
   int64_t count = tensor.numElements();
   constexpr int64_t kLimit = 1024;
   for (int64_t i = 0; i < std::min(count, kLimit); ++i)
-    os << (i % 8 ? " " : (i ? "\n  " : "  ")) << tensor.get(i);
+    os << (i % 8 ? " " : (i ? "\n  " : "  ")) << tensor.format(i);
   if (count > kLimit)
     os << "\n  ... (" << count - kLimit << " more)";
   os << "\n";
@@ -129,16 +132,23 @@ static int checkOutputCount(size_t results) {
               " --output flag(s)");
 }
 
-/// Prints or writes `results` as the flags ask.
+/// Prints or writes `results` as the flags ask: every file or none
+/// (OutputFiles).
 static int emit(llvm::ArrayRef<HostTensor> results) {
   if (outputs.empty()) {
     for (auto [i, tensor] : llvm::enumerate(results))
       print(llvm::outs(), i, tensor);
     return 0;
   }
-  for (auto [spec, tensor] : llvm::zip(outputs, results))
-    if (llvm::Error e = writeNpy(llvm::StringRef(spec).drop_front(), tensor))
-      return fail(std::move(e));
+  OutputFiles files;
+  for (auto [spec, tensor] : llvm::zip(outputs, results)) {
+    auto os = files.open(llvm::StringRef(spec).drop_front());
+    if (!os)
+      return fail(os.takeError());
+    writeNpy(*os, tensor);
+  }
+  if (llvm::Error e = files.commit())
+    return fail(std::move(e));
   return 0;
 }
 
@@ -182,6 +192,8 @@ int main(int argc, char **argv) {
       "glu-run: JIT-compile an MLIR file with glu ops and call a function\n\n"
       "Exit status: 0 success; 1 any error; 3 a runtime check of the compiled "
       "code failed;\n4 --target=cuda found no CUDA driver library (libcuda.so.1).\n");
+  // A write past `ulimit -f` is an error to report (EFBIG), not a signal.
+  std::signal(SIGXFSZ, SIG_IGN);
 
   std::optional<testing::Defect> defect = testing::parseDefect(injectDefect);
   if (!defect)
@@ -190,6 +202,9 @@ int main(int argc, char **argv) {
     return fail("--output and --benchmark do not go together");
   if (poison && target != Target::CPU)
     return fail("--poison-alloc is only for --target=cpu");
+  if (threads > kMaxThreads)
+    return fail("--num-threads=" + llvm::Twine(unsigned(threads)) +
+                " is more than " + llvm::Twine(kMaxThreads));
 
   // Inputs first: a bad file is reported before any compilation.
   std::vector<HostTensor> tensors;
@@ -201,9 +216,13 @@ int main(int argc, char **argv) {
       return fail(tensor.takeError());
     tensors.push_back(std::move(*tensor));
   }
-  for (const std::string &spec : outputs)
+  for (const std::string &spec : outputs) {
     if (!llvm::StringRef(spec).starts_with("@") || spec.size() < 2)
       return fail("--output expects @file.npy, got '" + spec + "'");
+    if (llvm::sys::fs::equivalent(inputFile, spec.substr(1)))
+      return fail("--output '" + spec.substr(1) +
+                  "' is the input file; write elsewhere");
+  }
 
   DialectRegistry registry;
   registerRunnerDialects(registry);
@@ -212,6 +231,7 @@ int main(int argc, char **argv) {
   if (llvm::Error error = input.parse(inputFile))
     return fail(std::move(error));
   ModuleOp module = input.module();
+  eraseUnreachableFunctions(module, functionName);
 
   if (target == Target::CUDA)
     return runOnCuda(module, tensors, *defect);

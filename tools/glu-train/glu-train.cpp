@@ -37,6 +37,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -132,6 +133,22 @@ int main(int argc, char **argv) {
   std::optional<testing::Defect> defect = testing::parseDefect(injectDefect);
   if (!defect)
     return fail("unknown --test-inject-defect '" + injectDefect + "'");
+  // Options that would make a run check or train nothing, or compare
+  // against NaN, are errors rather than a vacuous "all passed".
+  if (steps == 0)
+    return fail("--steps must be at least 1");
+  if (directions == 0)
+    return fail("--gradcheck-directions must be at least 1");
+  for (auto [name, value] : {std::pair<StringRef, double>{"lr", learningRate},
+                             {"min-drop", minDrop},
+                             {"gradcheck-tolerance", tolerance},
+                             {"gradcheck-step", step}})
+    if (!std::isfinite(value) || value <= 0) {
+      std::string text;
+      llvm::raw_string_ostream(text) << llvm::format("%g", value);
+      return fail("--" + name + " must be a positive finite number, got " +
+                  text);
+    }
   testing::DefectGuard guard(*defect);
   auto start = std::chrono::steady_clock::now();
 

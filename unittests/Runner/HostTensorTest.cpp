@@ -3,6 +3,10 @@
 #include "GluDialect/Runner/HostTensor.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 #include <cmath>
@@ -96,54 +100,65 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
       {"truncated data", npy(good, 23), "truncated data"},
       {"trailing bytes", npy(good, 25), "trailing bytes"},
       {"version 9", npy(good, 24, 9), "unsupported format version 9"},
-      {"fortran", npy("{'descr': '<f4', 'fortran_order': True, 'shape': (2, "
-                      "3), }",
-                      24),
+      {"fortran",
+       npy("{'descr': '<f4', 'fortran_order': True, 'shape': (2, "
+           "3), }",
+           24),
        "Fortran-order arrays are not supported"},
-      {"big endian", npy("{'descr': '>f4', 'fortran_order': False, 'shape': "
-                         "(2, 3), }",
-                         24),
+      {"big endian",
+       npy("{'descr': '>f4', 'fortran_order': False, 'shape': "
+           "(2, 3), }",
+           24),
        "big-endian dtype"},
-      {"float64", npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, "
-                      "3), }",
-                      48),
+      {"float64",
+       npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, "
+           "3), }",
+           48),
        "unsupported dtype '<f8'"},
-      {"negative dim", npy("{'descr': '<f4', 'fortran_order': False, "
-                           "'shape': (-2, 3), }",
-                           24),
+      {"negative dim",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (-2, 3), }",
+           24),
        "bad dimension '-2'"},
-      {"huge dims", npy("{'descr': '<f4', 'fortran_order': False, "
-                        "'shape': (4294967296, 4294967296), }",
-                        24),
+      {"huge dims",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (4294967296, 4294967296), }",
+           24),
        "too large"},
       {"missing shape", npy("{'descr': '<f4', 'fortran_order': False}", 24),
        "header lacks"},
-      {"bad shape", npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
-                        "[2, 3], }",
-                        24),
+      {"bad shape",
+       npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+           "[2, 3], }",
+           24),
        "bad 'shape' value"},
-      {"shape text", npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
-                         "(2, x), }",
-                         24),
+      {"shape text",
+       npy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+           "(2, x), }",
+           24),
        "bad dimension 'x'"},
-      {"dimension over 2^48", npy("{'descr': '<f4', 'fortran_order': False, "
-                                  "'shape': (281474976710657,), }",
-                                  24),
+      {"dimension over 2^48",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (281474976710657,), }",
+           24),
        "bad dimension '281474976710657'"},
-      {"dimension over 2^64", npy("{'descr': '<f4', 'fortran_order': False, "
-                                  "'shape': (18446744073709551616,), }",
-                                  24),
+      {"dimension over 2^64",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (18446744073709551616,), }",
+           24),
        "bad dimension '18446744073709551616'"},
-      {"byte", npy("{'descr': '|u1', 'fortran_order': False, 'shape': (2,), }",
-                   2),
+      {"byte",
+       npy("{'descr': '|u1', 'fortran_order': False, 'shape': (2,), }", 2),
        "unsupported dtype '|u1'"},
-      {"big-endian bf16 bits", npy("{'descr': '>u2', 'fortran_order': False, "
-                                   "'shape': (2,), }",
-                                   4),
+      {"big-endian bf16 bits",
+       npy("{'descr': '>u2', 'fortran_order': False, "
+           "'shape': (2,), }",
+           4),
        "big-endian dtype '>u2'"},
-      {"fortran maybe", npy("{'descr': '<f4', 'fortran_order': Maybe, "
-                            "'shape': (2,), }",
-                            8),
+      {"fortran maybe",
+       npy("{'descr': '<f4', 'fortran_order': Maybe, "
+           "'shape': (2,), }",
+           8),
        "bad 'fortran_order' value 'Maybe'"},
       {"missing descr", npy("{'fortran_order': False, 'shape': (2,), }", 8),
        "header lacks"},
@@ -151,6 +166,27 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
       {"version 2 truncated", npy(good, 24, 2).substr(0, 11),
        "truncated header"},
       {"version 0", npy(good, 24, 0), "unsupported format version 0"},
+      // A shape is a Python tuple: an empty item only after the last comma.
+      {"empty dimension",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (2,,4), }",
+           32),
+       "bad dimension '' in shape (2,,4)"},
+      {"leading comma",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (,8), }",
+           32),
+       "bad dimension '' in shape (,8)"},
+      {"only a comma",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (,), }",
+           4),
+       "bad dimension '' in shape (,)"},
+      {"two trailing commas",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (8,,), }",
+           32),
+       "bad dimension '' in shape (8,,)"},
   };
   for (const BadCase &c : cases) {
     std::string message = errorOf(parseNpy(c.bytes, "x.npy"));
@@ -160,6 +196,61 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
               std::string::npos)
         << c.name;
   }
+}
+
+TEST(Npy, AcceptsPythonTupleShapes) {
+  for (auto [text, shape] :
+       {std::pair<const char *, llvm::SmallVector<int64_t>>{"()", {}},
+        {"(3,)", {3}},
+        {"( 3 , )", {3}},
+        {"(2, 4)", {2, 4}},
+        {"(2, 4,)", {2, 4}}}) {
+    HostTensor t(ElementKind::F32, shape);
+    auto back = parseNpy(npy(std::string("{'descr': '<f4', 'fortran_order': "
+                                         "False, 'shape': ") +
+                                 text + ", }",
+                             t.data.size()));
+    ASSERT_TRUE(bool(back)) << text << ": " << llvm::toString(back.takeError());
+    EXPECT_EQ(back->shape, shape) << text;
+  }
+}
+
+/// readNpy reads the header, then the data into the tensor: the same
+/// tensors and errors as parseNpy of the whole file.
+TEST(Npy, ReadsFilesLikeBytes) {
+  llvm::SmallString<128> path;
+  int fd;
+  ASSERT_FALSE(
+      llvm::sys::fs::createTemporaryFile("glu-npy-test", "npy", fd, path));
+  llvm::FileRemover remove(path);
+  auto write = [&](const std::string &bytes) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    os << bytes;
+  };
+  HostTensor t(ElementKind::I64, {3, 5});
+  for (int i = 0; i < 15; ++i)
+    t.set(i, i * 1000 - 7);
+  write(serializeNpy(t));
+  auto back = readNpy(path);
+  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->shape, t.shape);
+  EXPECT_EQ(back->data, t.data);
+
+  write(serializeNpy(t) + "xy");
+  EXPECT_NE(errorOf(readNpy(path)).find("unexpected 2 trailing bytes"),
+            std::string::npos);
+  write(serializeNpy(t).substr(0, serializeNpy(t).size() - 3));
+  EXPECT_NE(errorOf(readNpy(path)).find("needs 120 bytes, the file has 117"),
+            std::string::npos);
+  write(serializeNpy(t).substr(0, 11));
+  EXPECT_NE(errorOf(readNpy(path)).find("truncated header"), std::string::npos);
+  // A header promising 2^48 elements in a small file: an error before any
+  // allocation (ASan would report an allocation of 1 PiB).
+  write(npy("{'descr': '<f4', 'fortran_order': False, "
+            "'shape': (65536, 65536, 65536), }",
+            16));
+  EXPECT_NE(errorOf(readNpy(path)).find("truncated data"), std::string::npos);
 }
 
 TEST(Npy, AcceptsNativeByteOrder) {
@@ -192,6 +283,48 @@ TEST(InlineTensor, ParsesSplatsListsAndRandom) {
   auto b = parseInlineTensor("4x8xf32=random:7");
   ASSERT_TRUE(a && b);
   EXPECT_EQ(a->data, b->data);
+}
+
+TEST(InlineTensor, IntegersAreExact) {
+  auto big = parseInlineTensor("2xi64=9007199254740993,-9223372036854775808");
+  ASSERT_TRUE(bool(big)) << llvm::toString(big.takeError());
+  EXPECT_EQ(big->format(0), "9007199254740993");
+  EXPECT_EQ(big->format(1), "-9223372036854775808");
+  auto mixed = parseInlineTensor("3xi32=+7,1e3,-0");
+  ASSERT_TRUE(bool(mixed)) << llvm::toString(mixed.takeError());
+  EXPECT_EQ(mixed->format(0) + " " + mixed->format(1) + " " + mixed->format(2),
+            "7 1000 0");
+  EXPECT_EQ(errorOf(parseInlineTensor("1xi64=9223372036854775808"))
+                    .find("is not an i64") != std::string::npos,
+            true);
+}
+
+TEST(HostTensor, FormatReadsBack) {
+  auto ints = parseInlineTensor("2xi32=123456789,-2147483648");
+  ASSERT_TRUE(bool(ints));
+  EXPECT_EQ(ints->format(0), "123456789");
+  EXPECT_EQ(ints->format(1), "-2147483648");
+  // Every f32 in a sample (all exponents, several mantissas) reads back.
+  HostTensor f(ElementKind::F32, {1});
+  for (uint32_t bits = 0; bits < 0x7f800000u; bits += 0x7f001) {
+    float value;
+    std::memcpy(&value, &bits, 4);
+    f.set(0, value);
+    EXPECT_EQ(std::strtof(f.format(0).c_str(), nullptr), value) << bits;
+  }
+  f.set(0, 0.1);
+  EXPECT_EQ(f.format(0), "0.100000001");
+  for (ElementKind kind : {ElementKind::F16, ElementKind::BF16}) {
+    HostTensor h(kind, {1});
+    for (uint32_t bits = 0; bits < 0x7c00u; bits += 7) {
+      uint16_t b = bits; // finite and positive in both kinds
+      std::memcpy(h.data.data(), &b, 2);
+      double value = h.get(0);
+      HostTensor again(kind, {1});
+      again.set(0, std::strtod(h.format(0).c_str(), nullptr));
+      EXPECT_EQ(again.get(0), value) << bits;
+    }
+  }
 }
 
 TEST(InlineTensor, SizeLimit) {

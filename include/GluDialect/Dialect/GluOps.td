@@ -84,7 +84,9 @@ def Glu_GluOp : Glu_GatedOp<"glu"> {
 
     Custom syntax: the variant, the operands, then optional
     `packing(...)`, `rounding(...)`, `alpha(...)`, `limit(...)` clauses
-    (defaults are elided), then either one type shared by every operand and
+    (defaults are elided; a hexadecimal float is the f32 bit pattern), an
+    optional dictionary of discardable attributes (a clause's attribute
+    there is an error), then either one type shared by every operand and
     result, or the operand types `->` the result type.
 
     ```mlir
@@ -111,7 +113,8 @@ def Glu_GluOp : Glu_GatedOp<"glu"> {
   let assemblyFormat = [{
     custom<GluVariant>($variant) `(` $a (`,` $b^)? `)`
     `` custom<GluOptions>($packing, $rounding, $alpha, $limit)
-    attr-dict `:` custom<GluTypes>(ref($b), type($a), type($b), type($y))
+    `` custom<GluAttrDict>(attr-dict) `:`
+    custom<GluTypes>(ref($b), type($a), type($b), type($y))
   }];
 
   let builders = [
@@ -173,8 +176,9 @@ def Glu_GluBackOp : Glu_GatedOp<"glu_back"> {
   let assemblyFormat = [{
     custom<GluVariant>($variant) `(` $dy `,` $a (`,` $b^)? `)`
     `` custom<GluOptions>($packing, $rounding, $alpha, $limit)
-    attr-dict `:` custom<GluBackTypes>(ref($b), type($dy), type($a), type($b),
-                                       type($da), type($db))
+    `` custom<GluAttrDict>(attr-dict) `:`
+    custom<GluBackTypes>(ref($b), type($dy), type($a), type($b), type($da),
+                         type($db))
   }];
 
   let builders = [
@@ -213,7 +217,8 @@ def Glu_RoundOp : Glu_Op<"round", [Pure, Elementwise, SameOperandsAndResultType,
   }];
   let arguments = (ins Glu_F32Like:$input, TypeAttrOf<AnyTypeOf<[F16, BF16]>>:$to);
   let results = (outs Glu_F32Like:$result);
-  let assemblyFormat = "$input `to` $to attr-dict `:` type($input)";
+  let assemblyFormat =
+      "$input `to` $to `` custom<RoundAttrDict>(attr-dict) `:` type($input)";
   let hasFolder = 1;
 }
 

@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <string>
@@ -37,6 +38,9 @@ struct HostTensor {
   double get(int64_t i) const;
   /// Sets element `i`, rounding to nearest even for f16/bf16.
   void set(int64_t i, double value);
+  /// Element `i` as text that reads back to the same value: integers
+  /// exactly, f32 with 9 significant digits, f16 with 5, bf16 with 4.
+  std::string format(int64_t i) const;
   /// "4x8xf32".
   std::string typeString() const;
 };
@@ -48,14 +52,17 @@ float bf16ToFloat(uint16_t bits);
 uint16_t floatToBf16(float value);
 
 /// Reads a .npy file (version 1-3, C order, little endian, a dtype above).
-/// Every malformed or truncated file is a descriptive error.
+/// Every malformed or truncated file is a descriptive error. The header is
+/// checked before the data is read, and the data is read straight into the
+/// tensor (peak memory: the tensor).
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path);
 /// Parses .npy bytes (`name` only labels errors).
 llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes,
                                     llvm::StringRef name = "<buffer>");
-/// Writes a version 1.0 .npy file.
-llvm::Error writeNpy(llvm::StringRef path, const HostTensor &tensor);
-/// The bytes writeNpy would write.
+/// Writes `tensor` as a version 1.0 .npy file to `os` (the caller checks
+/// the stream's error; OutputFiles.h writes files all or nothing).
+void writeNpy(llvm::raw_ostream &os, const HostTensor &tensor);
+/// The bytes writeNpy writes.
 std::string serializeNpy(const HostTensor &tensor);
 
 /// Parses an inline tensor `SHAPExTYPE=VALUES`, e.g. `4x8xf32=random:7`

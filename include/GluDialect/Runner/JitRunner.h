@@ -24,7 +24,7 @@
 namespace mlir {
 class ExecutionEngine;
 class DialectRegistry;
-class ScopedDiagnosticHandler;
+class SourceMgrDiagnosticHandler;
 class OpPassManager;
 namespace glu {
 
@@ -35,6 +35,10 @@ void registerRunnerDialects(DialectRegistry &registry);
 /// The exit status of a process whose compiled code failed a runtime check
 /// (a cf.assert, e.g. a dynamic size the verifier could not see).
 constexpr int kRuntimeCheckExitCode = 3;
+
+/// The most threads --num-threads may ask for (the tools reject more: the
+/// OpenMP runtime aborts the process on a count it cannot create).
+constexpr unsigned kMaxThreads = 1024;
 
 struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in
@@ -77,9 +81,17 @@ public:
 private:
   MLIRContext &context;
   llvm::SourceMgr sourceMgr;
-  std::unique_ptr<ScopedDiagnosticHandler> handler;
+  // The concrete type: ScopedDiagnosticHandler has no virtual destructor.
+  std::unique_ptr<SourceMgrDiagnosticHandler> handler;
   OwningOpRef<ModuleOp> parsed;
 };
+
+/// Erases every function that @`root` does not reach through symbol uses
+/// (calls, nested references), so that an unrelated function that does not
+/// compile, or a declaration nothing defines, cannot block @`root`. Nothing
+/// is erased when the module has no @`root` (the runner then names what it
+/// has).
+void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef root);
 
 /// A JIT-compiled module whose public functions can be called by name.
 class JitModule {

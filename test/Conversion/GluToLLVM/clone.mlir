@@ -13,7 +13,7 @@
 // CHECK:         llvm.return
 
 // EXEC: result[0]: 4xf32
-// EXEC-NEXT: 2.000000e+00 3.000000e+00 4.000000e+00 5.000000e+00
+// EXEC-NEXT: 2 3 4 5
 func.func @add_one(%x: tensor<4xf32>) -> tensor<4xf32> {
   %one = arith.constant dense<1.000000e+00> : tensor<4xf32>
   %y = arith.addf %x, %one : tensor<4xf32>

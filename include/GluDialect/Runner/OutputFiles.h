@@ -1,0 +1,51 @@
+//===- OutputFiles.h - Several output files, all or nothing -----*- C++ -*-===//
+//
+// The tools' outputs (glu-run's .npy results, glu-compile's object and
+// header) are written all or nothing: each goes to a temporary file in its
+// own folder (llvm::sys::fs::TempFile, removed on a signal too), and only
+// when every one was written completely are they renamed into place. A
+// failed write (disk full, a missing folder, the same file named twice)
+// leaves every previous file as it was, and concurrent runs writing the
+// same path leave one run's whole file. An existing file that is not a
+// regular file (/dev/null, /dev/full, a pipe) cannot be replaced: it is
+// written in place, and its write errors are reported the same way; `-` is
+// stdout. (llvm::sys::fs::TempFile and llvm::writeToOutput do this for one
+// file; all or nothing over several files is what this class adds.)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUDIALECT_RUNNER_OUTPUTFILES_H
+#define GLUDIALECT_RUNNER_OUTPUTFILES_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <vector>
+
+namespace mlir::glu {
+
+class OutputFiles {
+public:
+  OutputFiles();
+  /// Removes the temporary files of a set that was not committed.
+  ~OutputFiles();
+
+  /// Opens the output `path`: the stream writes its temporary file. An
+  /// error (nothing opened) for a path named before, a folder, or a folder
+  /// that does not exist or cannot be written.
+  llvm::Expected<llvm::raw_pwrite_stream &> open(llvm::StringRef path);
+
+  /// Checks that every stream was written without error, then renames every
+  /// temporary file into place. On an error nothing is renamed.
+  llvm::Error commit();
+
+private:
+  struct File;
+  std::vector<std::unique_ptr<File>> files;
+};
+
+} // namespace mlir::glu
+
+#endif // GLUDIALECT_RUNNER_OUTPUTFILES_H

@@ -1,0 +1,140 @@
+//===- OutputFiles.cpp - Several output files, all or nothing -------------===//
+
+#include "GluDialect/Runner/OutputFiles.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <optional>
+
+using namespace mlir::glu;
+namespace fs = llvm::sys::fs;
+using llvm::StringRef;
+
+struct OutputFiles::File {
+  std::string path;                 // as given, for messages
+  std::string realPath;             // where it goes (symbolic links followed)
+  std::optional<fs::TempFile> temp; // none: written in place (a device)
+  int inPlaceFD = -1;
+  std::unique_ptr<llvm::raw_fd_ostream> os;
+
+  /// Writes what the stream buffers (and closes a file written in place);
+  /// the stream's first error, if any.
+  std::error_code finish() {
+    if (temp || path == "-")
+      os->flush();
+    else if (inPlaceFD >= 0)
+      os->close();
+    inPlaceFD = -1;
+    std::error_code ec = os->error();
+    os->clear_error(); // reported by the caller, never by a fatal error
+    return ec;
+  }
+
+  ~File() {
+    if (os)
+      (void)finish();
+    os.reset();
+    if (temp)
+      llvm::consumeError(temp->discard());
+  }
+};
+
+OutputFiles::OutputFiles() = default;
+OutputFiles::~OutputFiles() = default;
+
+static llvm::Error cannotWrite(StringRef path, const llvm::Twine &why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "cannot write '" + path + "': " + why);
+}
+
+/// Where `path` really is: the target of an existing file (links followed),
+/// else the real folder and the name.
+static llvm::Expected<std::string> realPathOf(StringRef path) {
+  llvm::SmallString<256> real;
+  // Renaming over a link to a missing file would replace the link.
+  if (!fs::exists(path) && fs::is_symlink_file(path))
+    return cannotWrite(path, "a symbolic link to a missing file");
+  if (fs::exists(path)) {
+    // /dev/stdout on a pipe leads to "pipe:[N]", no path: kept as given.
+    if (fs::real_path(path, real))
+      return path.str();
+    return std::string(real);
+  }
+  StringRef parent = llvm::sys::path::parent_path(path);
+  if (parent.empty())
+    parent = ".";
+  if (std::error_code ec = fs::real_path(parent, real))
+    return cannotWrite(path, ec.message());
+  llvm::sys::path::append(real, llvm::sys::path::filename(path));
+  return std::string(real);
+}
+
+llvm::Expected<llvm::raw_pwrite_stream &> OutputFiles::open(StringRef path) {
+  if (path.empty())
+    return cannotWrite(path, "empty file name");
+  if (path == "-") { // stdout, as llvm::ToolOutputFile has it
+    for (const auto &file : files)
+      if (file->path == "-")
+        return cannotWrite(path, "stdout is already an output");
+    auto file = std::make_unique<File>();
+    file->path = "-";
+    file->os = std::make_unique<llvm::raw_fd_ostream>(1, /*shouldClose=*/false);
+    files.push_back(std::move(file));
+    return *files.back()->os;
+  }
+  auto real = realPathOf(path);
+  if (!real)
+    return real.takeError();
+  fs::file_status status;
+  bool exists = !fs::status(*real, status);
+  if (exists && status.type() == fs::file_type::directory_file)
+    return cannotWrite(path, "it is a directory");
+  // One file named twice would keep only the last result (a device such as
+  // /dev/null may take several).
+  if (!exists || status.type() == fs::file_type::regular_file)
+    for (const auto &file : files)
+      if (file->realPath == *real)
+        return cannotWrite(path, "the same file as the output '" + file->path +
+                                     "'; name every output once");
+  auto file = std::make_unique<File>();
+  file->path = path.str();
+  file->realPath = *real;
+  if (exists && status.type() != fs::file_type::regular_file) {
+    // A device or a pipe: it cannot be replaced by a rename.
+    if (std::error_code ec =
+            fs::openFileForWrite(*real, file->inPlaceFD, fs::CD_OpenAlways))
+      return cannotWrite(path, ec.message());
+    file->os = std::make_unique<llvm::raw_fd_ostream>(file->inPlaceFD,
+                                                      /*shouldClose=*/true);
+  } else {
+    auto temp = fs::TempFile::create(*real + ".tmp-%%%%%%%%");
+    if (!temp)
+      return cannotWrite(path, llvm::toString(temp.takeError()));
+    file->temp.emplace(std::move(*temp));
+    // A replaced file keeps its permissions.
+    if (exists)
+      (void)fs::setPermissions(file->temp->FD, status.permissions());
+    file->os = std::make_unique<llvm::raw_fd_ostream>(file->temp->FD,
+                                                      /*shouldClose=*/false);
+  }
+  files.push_back(std::move(file));
+  return *files.back()->os;
+}
+
+llvm::Error OutputFiles::commit() {
+  for (auto &file : files)
+    if (std::error_code ec = file->finish())
+      return cannotWrite(file->path, ec.message());
+  for (auto &file : files) {
+    if (!file->temp)
+      continue;
+    llvm::Error e = file->temp->keep(file->realPath);
+    file->temp.reset();
+    if (e)
+      return cannotWrite(file->path, llvm::toString(std::move(e)));
+  }
+  files.clear();
+  return llvm::Error::success();
+}
