@@ -125,10 +125,14 @@ std::optional<Param> paramOf(Type type, const std::string &name) {
 }
 
 /// The header's include guard: GLU_, the header's file name in capitals,
-/// and every other character an underscore (kernels.h: GLU_KERNELS_H).
+/// and every other character an underscore (kernels.h: GLU_KERNELS_H); a
+/// header written to stdout (`-`) is named by its prefix instead
+/// (GLU_<PREFIX>KERNELS_H), so two prefixes still get two guards.
 std::string guardFor(llvm::StringRef header) {
+  std::string name = header == "-" ? prefix + "kernels.h"
+                                   : llvm::sys::path::filename(header).str();
   std::string guard = "GLU_";
-  for (char c : llvm::sys::path::filename(header))
+  for (char c : name)
     guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
   return guard;
 }
