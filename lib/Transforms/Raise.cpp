@@ -576,6 +576,70 @@ public:
     return lhs;
   }
 
+  /// min(a, c) (`upper`) or max(a, c) with c a constant, in the forms that
+  /// propagate a NaN a as SPEC section 5 wants: minimumf/maximumf (either
+  /// order), and select(cmp(a, c), ...) whose NaN path yields a (ordered
+  /// predicates pick c, unordered ones pick a). minnumf/maxnumf and selects
+  /// that send NaN to the bound compute something else: not read.
+  std::optional<std::pair<NodeId, double>> bound(NodeId id, bool upper) const {
+    const Node &n = g[id];
+    if (g.isOp(id, upper ? "arith.minimumf" : "arith.maximumf")) {
+      NodeId a = n.operands[0], b = n.operands[1];
+      if (g.constant(a))
+        std::swap(a, b);
+      std::optional<double> c = g.constant(b);
+      if (!c || g.constant(a))
+        return std::nullopt;
+      return std::pair(a, *c);
+    }
+    if (!g.isOp(id, "arith.select") || !g.isOp(n.operands[0], "arith.cmpf"))
+      return std::nullopt;
+    const Node &cmp = g[n.operands[0]];
+    using P = arith::CmpFPredicate;
+    auto predicate = P(cmp.predicate);
+    NodeId a = cmp.operands[0], b = cmp.operands[1];
+    if (g.constant(a)) { // c < a is a > c
+      std::swap(a, b);
+      static const std::pair<P, P> mirrored[] = {
+          {P::OGT, P::OLT}, {P::OGE, P::OLE}, {P::UGT, P::ULT},
+          {P::UGE, P::ULE}, {P::OLT, P::OGT}, {P::OLE, P::OGE},
+          {P::ULT, P::UGT}, {P::ULE, P::UGE}};
+      bool found = false;
+      for (auto [from, to] : mirrored)
+        if (!found && predicate == from) {
+          predicate = to;
+          found = true;
+        }
+      if (!found)
+        return std::nullopt;
+    }
+    std::optional<double> c = g.constant(b);
+    if (!c || g.constant(a))
+      return std::nullopt;
+    NodeId onTrue = n.operands[1], onFalse = n.operands[2];
+    // min: c where a > c (ordered), or a where a < c (unordered).
+    bool takesBound = upper ? llvm::is_contained({P::OGT, P::OGE}, predicate)
+                            : llvm::is_contained({P::OLT, P::OLE}, predicate);
+    bool takesValue = upper ? llvm::is_contained({P::ULT, P::ULE}, predicate)
+                            : llvm::is_contained({P::UGT, P::UGE}, predicate);
+    if (takesBound && g.constant(onTrue) == *c && onFalse == a)
+      return std::pair(a, *c);
+    if (takesValue && onTrue == a && g.constant(onFalse) == *c)
+      return std::pair(a, *c);
+    return std::nullopt;
+  }
+
+  /// clamp(a, lo, hi): min(max(a, lo), hi) or max(min(a, hi), lo).
+  std::optional<std::tuple<NodeId, double, double>> clamp(NodeId id) const {
+    if (auto hi = bound(id, /*upper=*/true))
+      if (auto lo = bound(hi->first, /*upper=*/false))
+        return std::tuple(lo->first, lo->second, hi->second);
+    if (auto lo = bound(id, /*upper=*/false))
+      if (auto hi = bound(lo->first, /*upper=*/true))
+        return std::tuple(hi->first, lo->second, hi->second);
+    return std::nullopt;
+  }
+
 private:
   void flatten(NodeId id, bool inDenominator, Product &p) const {
     if (p.tooLarge || p.num.size() + p.den.size() >= kMaxFactors) {
@@ -728,7 +792,53 @@ struct Raised {
   Variant variant;
   Rounding rounding;
   Value x, g;
+  /// swiglu_oai's parameters.
+  std::optional<float> alpha = std::nullopt, limit = std::nullopt;
 };
+
+/// A float that is `value` exactly, finite.
+static std::optional<float> exactF32(double value) {
+  float f = float(value);
+  if (!std::isfinite(f) || double(f) != value)
+    return std::nullopt;
+  return f;
+}
+
+/// swiglu_oai's activation xc * sigmoid(alpha*xc), xc = min(x, limit), in
+/// the product num / den * scale: x and alpha. Sets `why` on a near miss.
+static std::optional<std::pair<NodeId, float>>
+matchOaiActivation(const ExpressionGraph &g, const Reader &r,
+                   ArrayRef<NodeId> num, ArrayRef<NodeId> den, double scale,
+                   float limit, std::string &why) {
+  if (den.size() != 1 || num.size() != 1)
+    return std::nullopt;
+  std::optional<NodeId> arg = r.onePlus(den[0], "math.exp", why);
+  if (!arg)
+    return std::nullopt;
+  auto [base, k] = r.linear(*arg);
+  if (num[0] != base)
+    return std::nullopt;
+  auto xc = r.bound(base, /*upper=*/true);
+  if (!xc) {
+    why = "swiglu_oai's gate is not min(x, limit)";
+    return std::nullopt;
+  }
+  if (!isF32(xc->second, limit) || xc->second != double(limit)) {
+    why = "gate bound " + print(xc->second) + " is not the up clamp's " +
+          print(limit);
+    return std::nullopt;
+  }
+  std::optional<float> alpha = exactF32(-k);
+  if (!alpha) {
+    why = "sigmoid scale " + print(-k) + " is not a finite f32";
+    return std::nullopt;
+  }
+  if (!isF32(scale, 1.0f)) {
+    why = "constant factor " + print(scale) + " in swiglu_oai";
+    return std::nullopt;
+  }
+  return std::pair(xc->first, *alpha);
+}
 
 class Matcher {
 public:
@@ -759,6 +869,14 @@ private:
   /// round(act(x)) * g (two_round).
   std::optional<Raised> matchTwoRound(NodeId p, Type storage,
                                       std::string &why) const;
+  /// The up factor `id` of a product: swiglu_oai's
+  /// clamp(g, -limit, limit) + 1 (g's storage and limit). Sets `why` on a
+  /// near miss.
+  std::optional<std::pair<Value, float>> oaiUp(NodeId id,
+                                               std::string &why) const;
+  /// act(x) * up with the up factor num[j]: swiglu_oai's or a plain g.
+  std::optional<Raised> matchFactor(const Product &prod, unsigned j,
+                                    Rounding rounding, std::string &why) const;
 
   Value root;
   ExpressionGraph g;
@@ -833,22 +951,71 @@ std::optional<Raised> Matcher::matchProduct(NodeId p, Rounding rounding,
           "'s activation alone, with no up factor g";
     return std::nullopt;
   }
-  for (unsigned j = 0; j < prod.num.size(); ++j) {
-    Value gs = storageTensor(prod.num[j]);
-    if (!gs)
-      continue;
-    SmallVector<NodeId> rest(prod.num);
-    rest.erase(rest.begin() + j);
-    std::string reason;
-    std::optional<Activation> act =
-        matchActivation(g, r, rest, prod.den, prod.scale, reason);
+  for (unsigned j = 0; j < prod.num.size(); ++j)
+    if (auto raised = matchFactor(prod, j, rounding, why))
+      return raised;
+  return std::nullopt;
+}
+
+std::optional<std::pair<Value, float>> Matcher::oaiUp(NodeId id,
+                                                      std::string &why) const {
+  if (!g.isOp(id, "arith.addf"))
+    return std::nullopt;
+  NodeId a = g[id].operands[0], b = g[id].operands[1];
+  if (g.constant(a))
+    std::swap(a, b);
+  std::optional<double> one = g.constant(b);
+  auto clamp = r.clamp(a);
+  if (!one || !clamp)
+    return std::nullopt;
+  auto [up, lo, hi] = *clamp;
+  Value gs = storageTensor(up);
+  if (!gs)
+    return std::nullopt;
+  if (*one != 1.0) {
+    why = "clamp(g) + " + print(*one) + " is not swiglu_oai's clamp(g) + 1";
+    return std::nullopt;
+  }
+  std::optional<float> limit = exactF32(hi);
+  if (!limit || !(*limit > 0) || lo != -hi) {
+    why = "up clamp [" + print(lo) + ", " + print(hi) +
+          "] is not [-limit, limit] with a finite limit > 0";
+    return std::nullopt;
+  }
+  return std::pair(gs, *limit);
+}
+
+std::optional<Raised> Matcher::matchFactor(const Product &prod, unsigned j,
+                                           Rounding rounding,
+                                           std::string &why) const {
+  SmallVector<NodeId> rest(prod.num);
+  rest.erase(rest.begin() + j);
+  std::string reason;
+  if (auto up = oaiUp(prod.num[j], reason)) {
+    auto act = matchOaiActivation(g, r, rest, prod.den, prod.scale, up->second,
+                                  reason);
     if (why.empty())
       why = reason;
     if (!act)
-      continue;
-    if (Value xs = storageTensor(act->x))
-      return Raised{act->variant, rounding, xs, gs};
+      return std::nullopt;
+    if (Value xs = storageTensor(act->first))
+      return Raised{Variant::swiglu_oai, rounding,    xs,
+                    up->first,           act->second, up->second};
+    return std::nullopt;
   }
+  if (why.empty())
+    why = reason;
+  Value gs = storageTensor(prod.num[j]);
+  if (!gs)
+    return std::nullopt;
+  std::optional<Activation> act =
+      matchActivation(g, r, rest, prod.den, prod.scale, reason);
+  if (why.empty())
+    why = reason;
+  if (!act)
+    return std::nullopt;
+  if (Value xs = storageTensor(act->x))
+    return Raised{act->variant, rounding, xs, gs};
   return std::nullopt;
 }
 
@@ -867,11 +1034,24 @@ std::optional<Raised> Matcher::matchTwoRound(NodeId p, Type storage,
     if (!g.isOp(trunc, "arith.truncf") || g[trunc].type != storage ||
         g[trunc].predicate != -1)
       continue;
-    Value gs = storageTensor(up);
-    if (!gs)
-      continue;
     Product act = r.product(g[trunc].operands[0]);
     if (act.tooLarge)
+      continue;
+    std::string reason;
+    if (auto oai = oaiUp(up, reason)) {
+      auto a = matchOaiActivation(g, r, act.num, act.den, act.scale,
+                                  oai->second, why);
+      if (!a)
+        continue;
+      if (Value xs = storageTensor(a->first))
+        return Raised{Variant::swiglu_oai, Rounding::two_round, xs,
+                      oai->first,          a->second,           oai->second};
+      continue;
+    }
+    if (why.empty())
+      why = reason;
+    Value gs = storageTensor(up);
+    if (!gs)
       continue;
     std::optional<Activation> a =
         matchActivation(g, r, act.num, act.den, act.scale, why);
@@ -1021,7 +1201,8 @@ struct GluRaisePass : glu::impl::GluRaiseBase<GluRaisePass> {
             packing = fused->second;
         }
         auto glu = GluOp::create(rewriter, op->getLoc(), raised->variant, a, b,
-                                 raised->rounding, packing);
+                                 raised->rounding, packing, raised->alpha,
+                                 raised->limit);
         rewriter.replaceAllUsesWith(result, glu.getResult());
         raisedAny = true;
       }
