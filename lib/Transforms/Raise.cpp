@@ -869,6 +869,11 @@ private:
   /// round(act(x)) * g (two_round).
   std::optional<Raised> matchTwoRound(NodeId p, Type storage,
                                       std::string &why) const;
+  /// round(act(x)) * g multiplied in the storage type, as frontends write
+  /// `act(x).to(bf16) * g`: the two_round plan, whose f32 product of two
+  /// storage values is exact (see docs/embedding.md).
+  std::optional<Raised> matchStorageProduct(NodeId p, Type storage,
+                                            std::string &why) const;
   /// The up factor `id` of a product: swiglu_oai's
   /// clamp(g, -limit, limit) + 1 (g's storage and limit). Sets `why` on a
   /// near miss.
@@ -899,9 +904,12 @@ std::optional<Raised> Matcher::match(std::string &why) {
       return raised;
     return matchProduct(*top, Rounding::two_round, why);
   }
+  if (auto raised = matchStorageProduct(*top, storage, why))
+    return raised;
   // f16/bf16: the f32 program ends with one truncf to storage.
   if (!g.isOp(*top, "arith.truncf") || g[*top].predicate != -1) {
-    if (g.isOp(*top, "arith.mulf") || g.isOp(*top, "arith.divf"))
+    if (why.empty() &&
+        (g.isOp(*top, "arith.mulf") || g.isOp(*top, "arith.divf")))
       why = "arithmetic in " + std::string(storage.isF16() ? "f16" : "bf16") +
             ", not in f32 (no rounding plan computes so)";
     return std::nullopt;
@@ -954,6 +962,37 @@ std::optional<Raised> Matcher::matchProduct(NodeId p, Rounding rounding,
   for (unsigned j = 0; j < prod.num.size(); ++j)
     if (auto raised = matchFactor(prod, j, rounding, why))
       return raised;
+  return std::nullopt;
+}
+
+std::optional<Raised> Matcher::matchStorageProduct(NodeId p, Type storage,
+                                                   std::string &why) const {
+  if (!g.isOp(p, "arith.mulf") || g[p].type != storage)
+    return std::nullopt;
+  auto rootType = cast<RankedTensorType>(root.getType());
+  for (auto [rounded, up] : {std::pair(g[p].operands[0], g[p].operands[1]),
+                             std::pair(g[p].operands[1], g[p].operands[0])}) {
+    if (!g.isOp(rounded, "arith.truncf") ||
+        !g[g[rounded].operands[0]].type.isF32())
+      continue;
+    if (g[rounded].predicate != -1) {
+      why = "the activation is rounded with an explicit rounding mode, not "
+            "to nearest even";
+      continue;
+    }
+    Value gs = g[up].tensor;
+    if (!gs || gs.getType() != rootType)
+      continue;
+    Product act = r.product(g[rounded].operands[0]);
+    if (act.tooLarge)
+      continue;
+    std::optional<Activation> a =
+        matchActivation(g, r, act.num, act.den, act.scale, why);
+    if (!a)
+      continue;
+    if (Value xs = storageTensor(a->x))
+      return Raised{a->variant, Rounding::two_round, xs, gs};
+  }
   return std::nullopt;
 }
 
@@ -1031,9 +1070,15 @@ std::optional<Raised> Matcher::matchTwoRound(NodeId p, Type storage,
     if (!g.isOp(rounded, "arith.extf"))
       continue;
     NodeId trunc = g[rounded].operands[0];
-    if (!g.isOp(trunc, "arith.truncf") || g[trunc].type != storage ||
-        g[trunc].predicate != -1)
+    if (!g.isOp(trunc, "arith.truncf"))
       continue;
+    if (g[trunc].type != storage || g[trunc].predicate != -1) {
+      why = g[trunc].type != storage
+                ? "the activation is rounded to another type than the storage"
+                : "the activation is rounded with an explicit rounding mode, "
+                  "not to nearest even";
+      continue;
+    }
     Product act = r.product(g[trunc].operands[0]);
     if (act.tooLarge)
       continue;
