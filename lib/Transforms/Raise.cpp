@@ -18,6 +18,12 @@
 // as a variant-specific check and fails it is a near miss; with
 // emit-remarks it is reported.
 //
+// Beyond act(x) * g: swiglu_oai's min(x, limit) and clamp(g) + 1 (min and
+// clamp only in forms that propagate NaN, as SPEC section 5 has them), the
+// two_round multiply done in the storage type (exact: see
+// docs/embedding.md), and ggml's f16 table (f32 code rounding x and act(x)
+// through f16, with geglu's +-10 cut-offs).
+//
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
@@ -879,6 +885,12 @@ private:
   /// near miss.
   std::optional<std::pair<Value, float>> oaiUp(NodeId id,
                                                std::string &why) const;
+  /// `inner` where `id` is extf(truncf(inner)) through f16 (the table's
+  /// rounding). Sets `why` for a rounding through another type.
+  std::optional<NodeId> roundedF16(NodeId id, std::string &why) const;
+  /// The f16_table plan's activation (f32 storage, ggml's GEGLU and
+  /// GEGLU_QUICK): the variant and x.
+  std::optional<Activation> matchTable(NodeId act, std::string &why) const;
   /// act(x) * up with the up factor num[j]: swiglu_oai's or a plain g.
   std::optional<Raised> matchFactor(const Product &prod, unsigned j,
                                     Rounding rounding, std::string &why) const;
@@ -1024,6 +1036,104 @@ std::optional<std::pair<Value, float>> Matcher::oaiUp(NodeId id,
   return std::pair(gs, *limit);
 }
 
+std::optional<NodeId> Matcher::roundedF16(NodeId id, std::string &why) const {
+  if (!g.isOp(id, "arith.extf") || !g[id].type.isF32())
+    return std::nullopt;
+  NodeId trunc = g[id].operands[0];
+  if (!g.isOp(trunc, "arith.truncf") || !g[g[trunc].operands[0]].type.isF32())
+    return std::nullopt;
+  if (!g[trunc].type.isF16() || g[trunc].predicate != -1) {
+    why = "the table rounds through another type or rounding mode than f16 "
+          "to nearest even";
+    return std::nullopt;
+  }
+  return g[trunc].operands[0];
+}
+
+std::optional<Activation> Matcher::matchTable(NodeId act,
+                                              std::string &why) const {
+  // ggml's cut-offs: select(x <= -10, 0, select(x >= 10, x, table)), either
+  // nesting, in the forms whose NaN x reaches the table (as glu's does).
+  struct Cut {
+    bool low;
+    NodeId x, rest;
+    double bound;
+  };
+  auto cut = [&](NodeId id) -> std::optional<Cut> {
+    if (!g.isOp(id, "arith.select") || !g.isOp(g[id].operands[0], "arith.cmpf"))
+      return std::nullopt;
+    const Node &cmp = g[g[id].operands[0]];
+    using P = arith::CmpFPredicate;
+    auto predicate = P(cmp.predicate);
+    NodeId x = cmp.operands[0];
+    std::optional<double> c = g.constant(cmp.operands[1]);
+    if (!c || g.constant(x))
+      return std::nullopt;
+    NodeId onTrue = g[id].operands[1], onFalse = g[id].operands[2];
+    auto isZero = [&](NodeId n) {
+      std::optional<double> z = g.constant(n);
+      return z && *z == 0.0 && !std::signbit(*z);
+    };
+    if (predicate == P::OLE && isZero(onTrue))
+      return Cut{true, x, onFalse, *c};
+    if (predicate == P::UGT && isZero(onFalse))
+      return Cut{true, x, onTrue, *c};
+    if (predicate == P::OGE && onTrue == x)
+      return Cut{false, x, onFalse, *c};
+    if (predicate == P::ULT && onFalse == x)
+      return Cut{false, x, onTrue, *c};
+    return std::nullopt;
+  };
+  NodeId table = act;
+  std::optional<NodeId> cutX;
+  std::optional<double> low, high;
+  for (int i = 0; i < 2; ++i) {
+    std::optional<Cut> c = cut(table);
+    if (!c || (cutX && *cutX != c->x) || (c->low ? low : high))
+      break;
+    cutX = c->x;
+    (c->low ? low : high) = c->bound;
+    table = c->rest;
+  }
+  std::optional<NodeId> inner = roundedF16(table, why);
+  if (!inner)
+    return std::nullopt;
+  if (cutX && !(low && high)) {
+    why = "f16 table with one cut-off, not both of +-10";
+    return std::nullopt;
+  }
+  Product prod = r.product(*inner);
+  if (prod.tooLarge)
+    return std::nullopt;
+  std::optional<Activation> a =
+      matchActivation(g, r, prod.num, prod.den, prod.scale, why);
+  if (!a)
+    return std::nullopt;
+  std::optional<NodeId> x = roundedF16(a->x, why);
+  if (!x) {
+    if (why.empty())
+      why = "the table's activation reads x not rounded to f16";
+    return std::nullopt;
+  }
+  if (a->variant == Variant::geglu_quick && !cutX)
+    return Activation{Variant::geglu_quick, *x};
+  if (a->variant != Variant::geglu) {
+    why = "f16 table of " + stringifyVariant(a->variant).str() +
+          " (only geglu and geglu_quick have one)";
+    return std::nullopt;
+  }
+  if (!cutX) {
+    why = "f16 table geglu without the +-10 cut-offs";
+    return std::nullopt;
+  }
+  if (*cutX != *x || *low != -10.0 || *high != 10.0) {
+    why = "cut-offs at " + print(*low) + " and " + print(*high) +
+          " on x are not ggml's -10 and 10";
+    return std::nullopt;
+  }
+  return Activation{Variant::geglu, *x};
+}
+
 std::optional<Raised> Matcher::matchFactor(const Product &prod, unsigned j,
                                            Rounding rounding,
                                            std::string &why) const {
@@ -1047,6 +1157,19 @@ std::optional<Raised> Matcher::matchFactor(const Product &prod, unsigned j,
   Value gs = storageTensor(prod.num[j]);
   if (!gs)
     return std::nullopt;
+  if (cast<RankedTensorType>(root.getType()).getElementType().isF32() &&
+      rest.size() == 1 && prod.den.empty() && isF32(prod.scale, 1.0f)) {
+    std::string tableWhy;
+    if (auto act = matchTable(rest[0], tableWhy)) {
+      if (Value xs = storageTensor(act->x))
+        return Raised{act->variant, Rounding::f16_table, xs, gs};
+      return std::nullopt;
+    }
+    if (!tableWhy.empty()) {
+      why = tableWhy;
+      return std::nullopt;
+    }
+  }
   std::optional<Activation> act =
       matchActivation(g, r, rest, prod.den, prod.scale, reason);
   if (why.empty())

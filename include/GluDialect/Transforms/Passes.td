@@ -355,7 +355,9 @@ def GluRaise : Pass<"glu-raise"> {
     before multiplying (`two_round`, the default), the multiply done in f32
     or in the storage type (`act(x).to(bf16) * g`: the f32 product of two
     storage values is exact). Any other arithmetic done in the narrow type
-    matches no rounding plan and is not raised.
+    matches no rounding plan and is not raised. f32 code that rounds x and
+    `act(x)` through f16 (and, for geglu, cuts off at x <= -10 and
+    x >= 10) is ggml's table: `rounding(f16_table)`.
 
     When `x` and `g` are two `tensor.extract_slice`s of one tensor along its
     last dimension (the halves, swapped halves, or even/odd elements of it),
