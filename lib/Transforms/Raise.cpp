@@ -18,6 +18,12 @@
 // as a variant-specific check and fails it is a near miss; with
 // emit-remarks it is reported.
 //
+// Beyond act(x) * g: swiglu_oai's min(x, limit) and clamp(g) + 1 (min and
+// clamp only in forms that propagate NaN, as SPEC section 5 has them), the
+// two_round multiply done in the storage type (exact: see
+// docs/embedding.md), and ggml's f16 table (f32 code rounding x and act(x)
+// through f16, with geglu's +-10 cut-offs).
+//
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
@@ -576,6 +582,70 @@ public:
     return lhs;
   }
 
+  /// min(a, c) (`upper`) or max(a, c) with c a constant, in the forms that
+  /// propagate a NaN a as SPEC section 5 wants: minimumf/maximumf (either
+  /// order), and select(cmp(a, c), ...) whose NaN path yields a (ordered
+  /// predicates pick c, unordered ones pick a). minnumf/maxnumf and selects
+  /// that send NaN to the bound compute something else: not read.
+  std::optional<std::pair<NodeId, double>> bound(NodeId id, bool upper) const {
+    const Node &n = g[id];
+    if (g.isOp(id, upper ? "arith.minimumf" : "arith.maximumf")) {
+      NodeId a = n.operands[0], b = n.operands[1];
+      if (g.constant(a))
+        std::swap(a, b);
+      std::optional<double> c = g.constant(b);
+      if (!c || g.constant(a))
+        return std::nullopt;
+      return std::pair(a, *c);
+    }
+    if (!g.isOp(id, "arith.select") || !g.isOp(n.operands[0], "arith.cmpf"))
+      return std::nullopt;
+    const Node &cmp = g[n.operands[0]];
+    using P = arith::CmpFPredicate;
+    auto predicate = P(cmp.predicate);
+    NodeId a = cmp.operands[0], b = cmp.operands[1];
+    if (g.constant(a)) { // c < a is a > c
+      std::swap(a, b);
+      static const std::pair<P, P> mirrored[] = {
+          {P::OGT, P::OLT}, {P::OGE, P::OLE}, {P::UGT, P::ULT},
+          {P::UGE, P::ULE}, {P::OLT, P::OGT}, {P::OLE, P::OGE},
+          {P::ULT, P::UGT}, {P::ULE, P::UGE}};
+      bool found = false;
+      for (auto [from, to] : mirrored)
+        if (!found && predicate == from) {
+          predicate = to;
+          found = true;
+        }
+      if (!found)
+        return std::nullopt;
+    }
+    std::optional<double> c = g.constant(b);
+    if (!c || g.constant(a))
+      return std::nullopt;
+    NodeId onTrue = n.operands[1], onFalse = n.operands[2];
+    // min: c where a > c (ordered), or a where a < c (unordered).
+    bool takesBound = upper ? llvm::is_contained({P::OGT, P::OGE}, predicate)
+                            : llvm::is_contained({P::OLT, P::OLE}, predicate);
+    bool takesValue = upper ? llvm::is_contained({P::ULT, P::ULE}, predicate)
+                            : llvm::is_contained({P::UGT, P::UGE}, predicate);
+    if (takesBound && g.constant(onTrue) == *c && onFalse == a)
+      return std::pair(a, *c);
+    if (takesValue && onTrue == a && g.constant(onFalse) == *c)
+      return std::pair(a, *c);
+    return std::nullopt;
+  }
+
+  /// clamp(a, lo, hi): min(max(a, lo), hi) or max(min(a, hi), lo).
+  std::optional<std::tuple<NodeId, double, double>> clamp(NodeId id) const {
+    if (auto hi = bound(id, /*upper=*/true))
+      if (auto lo = bound(hi->first, /*upper=*/false))
+        return std::tuple(lo->first, lo->second, hi->second);
+    if (auto lo = bound(id, /*upper=*/false))
+      if (auto hi = bound(lo->first, /*upper=*/true))
+        return std::tuple(hi->first, lo->second, hi->second);
+    return std::nullopt;
+  }
+
 private:
   void flatten(NodeId id, bool inDenominator, Product &p) const {
     if (p.tooLarge || p.num.size() + p.den.size() >= kMaxFactors) {
@@ -728,7 +798,53 @@ struct Raised {
   Variant variant;
   Rounding rounding;
   Value x, g;
+  /// swiglu_oai's parameters.
+  std::optional<float> alpha = std::nullopt, limit = std::nullopt;
 };
+
+/// A float that is `value` exactly, finite.
+static std::optional<float> exactF32(double value) {
+  float f = float(value);
+  if (!std::isfinite(f) || double(f) != value)
+    return std::nullopt;
+  return f;
+}
+
+/// swiglu_oai's activation xc * sigmoid(alpha*xc), xc = min(x, limit), in
+/// the product num / den * scale: x and alpha. Sets `why` on a near miss.
+static std::optional<std::pair<NodeId, float>>
+matchOaiActivation(const ExpressionGraph &g, const Reader &r,
+                   ArrayRef<NodeId> num, ArrayRef<NodeId> den, double scale,
+                   float limit, std::string &why) {
+  if (den.size() != 1 || num.size() != 1)
+    return std::nullopt;
+  std::optional<NodeId> arg = r.onePlus(den[0], "math.exp", why);
+  if (!arg)
+    return std::nullopt;
+  auto [base, k] = r.linear(*arg);
+  if (num[0] != base)
+    return std::nullopt;
+  auto xc = r.bound(base, /*upper=*/true);
+  if (!xc) {
+    why = "swiglu_oai's gate is not min(x, limit)";
+    return std::nullopt;
+  }
+  if (!isF32(xc->second, limit) || xc->second != double(limit)) {
+    why = "gate bound " + print(xc->second) + " is not the up clamp's " +
+          print(limit);
+    return std::nullopt;
+  }
+  std::optional<float> alpha = exactF32(-k);
+  if (!alpha) {
+    why = "sigmoid scale " + print(-k) + " is not a finite f32";
+    return std::nullopt;
+  }
+  if (!isF32(scale, 1.0f)) {
+    why = "constant factor " + print(scale) + " in swiglu_oai";
+    return std::nullopt;
+  }
+  return std::pair(xc->first, *alpha);
+}
 
 class Matcher {
 public:
@@ -759,6 +875,25 @@ private:
   /// round(act(x)) * g (two_round).
   std::optional<Raised> matchTwoRound(NodeId p, Type storage,
                                       std::string &why) const;
+  /// round(act(x)) * g multiplied in the storage type, as frontends write
+  /// `act(x).to(bf16) * g`: the two_round plan, whose f32 product of two
+  /// storage values is exact (see docs/embedding.md).
+  std::optional<Raised> matchStorageProduct(NodeId p, Type storage,
+                                            std::string &why) const;
+  /// The up factor `id` of a product: swiglu_oai's
+  /// clamp(g, -limit, limit) + 1 (g's storage and limit). Sets `why` on a
+  /// near miss.
+  std::optional<std::pair<Value, float>> oaiUp(NodeId id,
+                                               std::string &why) const;
+  /// `inner` where `id` is extf(truncf(inner)) through f16 (the table's
+  /// rounding). Sets `why` for a rounding through another type.
+  std::optional<NodeId> roundedF16(NodeId id, std::string &why) const;
+  /// The f16_table plan's activation (f32 storage, ggml's GEGLU and
+  /// GEGLU_QUICK): the variant and x.
+  std::optional<Activation> matchTable(NodeId act, std::string &why) const;
+  /// act(x) * up with the up factor num[j]: swiglu_oai's or a plain g.
+  std::optional<Raised> matchFactor(const Product &prod, unsigned j,
+                                    Rounding rounding, std::string &why) const;
 
   Value root;
   ExpressionGraph g;
@@ -781,9 +916,12 @@ std::optional<Raised> Matcher::match(std::string &why) {
       return raised;
     return matchProduct(*top, Rounding::two_round, why);
   }
+  if (auto raised = matchStorageProduct(*top, storage, why))
+    return raised;
   // f16/bf16: the f32 program ends with one truncf to storage.
   if (!g.isOp(*top, "arith.truncf") || g[*top].predicate != -1) {
-    if (g.isOp(*top, "arith.mulf") || g.isOp(*top, "arith.divf"))
+    if (why.empty() &&
+        (g.isOp(*top, "arith.mulf") || g.isOp(*top, "arith.divf")))
       why = "arithmetic in " + std::string(storage.isF16() ? "f16" : "bf16") +
             ", not in f32 (no rounding plan computes so)";
     return std::nullopt;
@@ -833,22 +971,213 @@ std::optional<Raised> Matcher::matchProduct(NodeId p, Rounding rounding,
           "'s activation alone, with no up factor g";
     return std::nullopt;
   }
-  for (unsigned j = 0; j < prod.num.size(); ++j) {
-    Value gs = storageTensor(prod.num[j]);
-    if (!gs)
+  for (unsigned j = 0; j < prod.num.size(); ++j)
+    if (auto raised = matchFactor(prod, j, rounding, why))
+      return raised;
+  return std::nullopt;
+}
+
+std::optional<Raised> Matcher::matchStorageProduct(NodeId p, Type storage,
+                                                   std::string &why) const {
+  if (!g.isOp(p, "arith.mulf") || g[p].type != storage)
+    return std::nullopt;
+  auto rootType = cast<RankedTensorType>(root.getType());
+  for (auto [rounded, up] : {std::pair(g[p].operands[0], g[p].operands[1]),
+                             std::pair(g[p].operands[1], g[p].operands[0])}) {
+    if (!g.isOp(rounded, "arith.truncf") ||
+        !g[g[rounded].operands[0]].type.isF32())
       continue;
-    SmallVector<NodeId> rest(prod.num);
-    rest.erase(rest.begin() + j);
-    std::string reason;
-    std::optional<Activation> act =
-        matchActivation(g, r, rest, prod.den, prod.scale, reason);
+    if (g[rounded].predicate != -1) {
+      why = "the activation is rounded with an explicit rounding mode, not "
+            "to nearest even";
+      continue;
+    }
+    Value gs = g[up].tensor;
+    if (!gs || gs.getType() != rootType)
+      continue;
+    Product act = r.product(g[rounded].operands[0]);
+    if (act.tooLarge)
+      continue;
+    std::optional<Activation> a =
+        matchActivation(g, r, act.num, act.den, act.scale, why);
+    if (!a)
+      continue;
+    if (Value xs = storageTensor(a->x))
+      return Raised{a->variant, Rounding::two_round, xs, gs};
+  }
+  return std::nullopt;
+}
+
+std::optional<std::pair<Value, float>> Matcher::oaiUp(NodeId id,
+                                                      std::string &why) const {
+  if (!g.isOp(id, "arith.addf"))
+    return std::nullopt;
+  NodeId a = g[id].operands[0], b = g[id].operands[1];
+  if (g.constant(a))
+    std::swap(a, b);
+  std::optional<double> one = g.constant(b);
+  auto clamp = r.clamp(a);
+  if (!one || !clamp)
+    return std::nullopt;
+  auto [up, lo, hi] = *clamp;
+  Value gs = storageTensor(up);
+  if (!gs)
+    return std::nullopt;
+  if (*one != 1.0) {
+    why = "clamp(g) + " + print(*one) + " is not swiglu_oai's clamp(g) + 1";
+    return std::nullopt;
+  }
+  std::optional<float> limit = exactF32(hi);
+  if (!limit || !(*limit > 0) || lo != -hi) {
+    why = "up clamp [" + print(lo) + ", " + print(hi) +
+          "] is not [-limit, limit] with a finite limit > 0";
+    return std::nullopt;
+  }
+  return std::pair(gs, *limit);
+}
+
+std::optional<NodeId> Matcher::roundedF16(NodeId id, std::string &why) const {
+  if (!g.isOp(id, "arith.extf") || !g[id].type.isF32())
+    return std::nullopt;
+  NodeId trunc = g[id].operands[0];
+  if (!g.isOp(trunc, "arith.truncf") || !g[g[trunc].operands[0]].type.isF32())
+    return std::nullopt;
+  if (!g[trunc].type.isF16() || g[trunc].predicate != -1) {
+    why = "the table rounds through another type or rounding mode than f16 "
+          "to nearest even";
+    return std::nullopt;
+  }
+  return g[trunc].operands[0];
+}
+
+std::optional<Activation> Matcher::matchTable(NodeId act,
+                                              std::string &why) const {
+  // ggml's cut-offs: select(x <= -10, 0, select(x >= 10, x, table)), either
+  // nesting, in the forms whose NaN x reaches the table (as glu's does).
+  struct Cut {
+    bool low;
+    NodeId x, rest;
+    double bound;
+  };
+  auto cut = [&](NodeId id) -> std::optional<Cut> {
+    if (!g.isOp(id, "arith.select") || !g.isOp(g[id].operands[0], "arith.cmpf"))
+      return std::nullopt;
+    const Node &cmp = g[g[id].operands[0]];
+    using P = arith::CmpFPredicate;
+    auto predicate = P(cmp.predicate);
+    NodeId x = cmp.operands[0];
+    std::optional<double> c = g.constant(cmp.operands[1]);
+    if (!c || g.constant(x))
+      return std::nullopt;
+    NodeId onTrue = g[id].operands[1], onFalse = g[id].operands[2];
+    auto isZero = [&](NodeId n) {
+      std::optional<double> z = g.constant(n);
+      return z && *z == 0.0 && !std::signbit(*z);
+    };
+    if (predicate == P::OLE && isZero(onTrue))
+      return Cut{true, x, onFalse, *c};
+    if (predicate == P::UGT && isZero(onFalse))
+      return Cut{true, x, onTrue, *c};
+    if (predicate == P::OGE && onTrue == x)
+      return Cut{false, x, onFalse, *c};
+    if (predicate == P::ULT && onFalse == x)
+      return Cut{false, x, onTrue, *c};
+    return std::nullopt;
+  };
+  NodeId table = act;
+  std::optional<NodeId> cutX;
+  std::optional<double> low, high;
+  for (int i = 0; i < 2; ++i) {
+    std::optional<Cut> c = cut(table);
+    if (!c || (cutX && *cutX != c->x) || (c->low ? low : high))
+      break;
+    cutX = c->x;
+    (c->low ? low : high) = c->bound;
+    table = c->rest;
+  }
+  std::optional<NodeId> inner = roundedF16(table, why);
+  if (!inner)
+    return std::nullopt;
+  if (cutX && !(low && high)) {
+    why = "f16 table with one cut-off, not both of +-10";
+    return std::nullopt;
+  }
+  Product prod = r.product(*inner);
+  if (prod.tooLarge)
+    return std::nullopt;
+  std::optional<Activation> a =
+      matchActivation(g, r, prod.num, prod.den, prod.scale, why);
+  if (!a)
+    return std::nullopt;
+  std::optional<NodeId> x = roundedF16(a->x, why);
+  if (!x) {
+    if (why.empty())
+      why = "the table's activation reads x not rounded to f16";
+    return std::nullopt;
+  }
+  if (a->variant == Variant::geglu_quick && !cutX)
+    return Activation{Variant::geglu_quick, *x};
+  if (a->variant != Variant::geglu) {
+    why = "f16 table of " + stringifyVariant(a->variant).str() +
+          " (only geglu and geglu_quick have one)";
+    return std::nullopt;
+  }
+  if (!cutX) {
+    why = "f16 table geglu without the +-10 cut-offs";
+    return std::nullopt;
+  }
+  if (*cutX != *x || *low != -10.0 || *high != 10.0) {
+    why = "cut-offs at " + print(*low) + " and " + print(*high) +
+          " on x are not ggml's -10 and 10";
+    return std::nullopt;
+  }
+  return Activation{Variant::geglu, *x};
+}
+
+std::optional<Raised> Matcher::matchFactor(const Product &prod, unsigned j,
+                                           Rounding rounding,
+                                           std::string &why) const {
+  SmallVector<NodeId> rest(prod.num);
+  rest.erase(rest.begin() + j);
+  std::string reason;
+  if (auto up = oaiUp(prod.num[j], reason)) {
+    auto act = matchOaiActivation(g, r, rest, prod.den, prod.scale, up->second,
+                                  reason);
     if (why.empty())
       why = reason;
     if (!act)
-      continue;
-    if (Value xs = storageTensor(act->x))
-      return Raised{act->variant, rounding, xs, gs};
+      return std::nullopt;
+    if (Value xs = storageTensor(act->first))
+      return Raised{Variant::swiglu_oai, rounding,    xs,
+                    up->first,           act->second, up->second};
+    return std::nullopt;
   }
+  if (why.empty())
+    why = reason;
+  Value gs = storageTensor(prod.num[j]);
+  if (!gs)
+    return std::nullopt;
+  if (cast<RankedTensorType>(root.getType()).getElementType().isF32() &&
+      rest.size() == 1 && prod.den.empty() && isF32(prod.scale, 1.0f)) {
+    std::string tableWhy;
+    if (auto act = matchTable(rest[0], tableWhy)) {
+      if (Value xs = storageTensor(act->x))
+        return Raised{act->variant, Rounding::f16_table, xs, gs};
+      return std::nullopt;
+    }
+    if (!tableWhy.empty()) {
+      why = tableWhy;
+      return std::nullopt;
+    }
+  }
+  std::optional<Activation> act =
+      matchActivation(g, r, rest, prod.den, prod.scale, reason);
+  if (why.empty())
+    why = reason;
+  if (!act)
+    return std::nullopt;
+  if (Value xs = storageTensor(act->x))
+    return Raised{act->variant, rounding, xs, gs};
   return std::nullopt;
 }
 
@@ -864,14 +1193,33 @@ std::optional<Raised> Matcher::matchTwoRound(NodeId p, Type storage,
     if (!g.isOp(rounded, "arith.extf"))
       continue;
     NodeId trunc = g[rounded].operands[0];
-    if (!g.isOp(trunc, "arith.truncf") || g[trunc].type != storage ||
-        g[trunc].predicate != -1)
+    if (!g.isOp(trunc, "arith.truncf"))
       continue;
-    Value gs = storageTensor(up);
-    if (!gs)
+    if (g[trunc].type != storage || g[trunc].predicate != -1) {
+      why = g[trunc].type != storage
+                ? "the activation is rounded to another type than the storage"
+                : "the activation is rounded with an explicit rounding mode, "
+                  "not to nearest even";
       continue;
+    }
     Product act = r.product(g[trunc].operands[0]);
     if (act.tooLarge)
+      continue;
+    std::string reason;
+    if (auto oai = oaiUp(up, reason)) {
+      auto a = matchOaiActivation(g, r, act.num, act.den, act.scale,
+                                  oai->second, why);
+      if (!a)
+        continue;
+      if (Value xs = storageTensor(a->first))
+        return Raised{Variant::swiglu_oai, Rounding::two_round, xs,
+                      oai->first,          a->second,           oai->second};
+      continue;
+    }
+    if (why.empty())
+      why = reason;
+    Value gs = storageTensor(up);
+    if (!gs)
       continue;
     std::optional<Activation> a =
         matchActivation(g, r, act.num, act.den, act.scale, why);
@@ -1021,7 +1369,8 @@ struct GluRaisePass : glu::impl::GluRaiseBase<GluRaisePass> {
             packing = fused->second;
         }
         auto glu = GluOp::create(rewriter, op->getLoc(), raised->variant, a, b,
-                                 raised->rounding, packing);
+                                 raised->rounding, packing, raised->alpha,
+                                 raised->limit);
         rewriter.replaceAllUsesWith(result, glu.getResult());
         raisedAny = true;
       }

@@ -357,6 +357,7 @@ def GluRaise : Pass<"glu-raise"> {
     | `geglu` | `0.5 * x * (1 + tanh(k*(x + c*x^3)))`, any polynomial form, `k` = SQRT_2_OVER_PI, `c` = C_A |
     | `geglu_erf` | `0.5 * x * (1 + erf(x * SQRT_2_INV))`, also `x / sqrt(2)` |
     | `reglu` | `relu(x)` (`select(x > 0, x, 0)`, `maximumf(x, 0)`), or `y = select(x > 0, x*g, 0)` |
+    | `swiglu_oai` | `xc * sigmoid(alpha*xc)`, `xc = min(x, limit)`, times `clamp(g, -limit, limit) + 1` (any finite alpha, limit > 0; min and clamp in forms that propagate NaN) |
 
     Products are read up to association, commutation and constant factors
     (`0.5*x*T`, `x*T/2`, `x*(0.5*T)` are one form); any other constant is a
@@ -368,8 +369,12 @@ def GluRaise : Pass<"glu-raise"> {
     Storage: f32 code is raised as is; f16/bf16 code must compute in f32
     between `arith.extf` of the operands and one `arith.truncf` of `y`
     (`rounding(one_round)`), or also round `act(x)` to the storage type
-    before multiplying (`two_round`, the default). Arithmetic done in the
-    narrow type matches no rounding plan and is not raised.
+    before multiplying (`two_round`, the default), the multiply done in f32
+    or in the storage type (`act(x).to(bf16) * g`: the f32 product of two
+    storage values is exact). Any other arithmetic done in the narrow type
+    matches no rounding plan and is not raised. f32 code that rounds x and
+    `act(x)` through f16 (and, for geglu, cuts off at x <= -10 and
+    x >= 10) is ggml's table: `rounding(f16_table)`.
 
     When `x` and `g` are two `tensor.extract_slice`s of one tensor along its
     last dimension (the halves, swapped halves, or even/odd elements of it),
