@@ -120,9 +120,11 @@ struct GluOutlineKernelsPass
       symbols.insert(kernel, Block::iterator(caller));
       Block *entry = kernel.addEntryBlock();
       OpBuilder body = OpBuilder::atBlockEnd(entry);
-      IRMapping operands;
-      operands.map(first->getOperands(), entry->getArguments());
-      body.clone(*first, operands);
+      // Operands by position, not by value: a member may pass one buffer
+      // twice (`ins(%a, %c) outs(%c)`), and a value map would send both uses
+      // to the last argument.
+      Operation *clone = body.clone(*first);
+      clone->setOperands(entry->getArguments());
       func::ReturnOp::create(body, loc);
       for (linalg::GenericOp op : members) {
         OpBuilder at(op);

@@ -103,3 +103,42 @@ func.func @types(%a: memref<4xf32>, %b: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// The kernel's operands are positional: the first member passes one buffer
+// as an input and the output (in place), the others do not; the kernel
+// still reads its second argument (a value map once sent both uses of %c to
+// the last argument, and every other member then multiplied by its output).
+
+#id = affine_map<(d0) -> (d0)>
+
+// CHECK-LABEL: func.func private @glu_kernel(
+// CHECK-SAME:      %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>, %[[C:.*]]: memref<?xf32>)
+// CHECK-NEXT:    linalg.generic {{.*}} ins(%[[A]], %[[B]] : memref<?xf32>, memref<?xf32>) outs(%[[C]] : memref<?xf32>)
+// CHECK-LABEL: func.func @in_place_first(
+// CHECK-SAME:      %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>, %[[Z:.*]]: memref<?xf32>)
+// CHECK-NEXT:    call @glu_kernel(%[[X]], %[[Z]], %[[Z]])
+// CHECK-NEXT:    call @glu_kernel(%[[X]], %[[Y]], %[[Z]])
+// CHECK-NEXT:    call @glu_kernel(%[[Y]], %[[X]], %[[Z]])
+func.func @in_place_first(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %z : memref<?xf32>, memref<?xf32>) outs(%z : memref<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %y : memref<?xf32>, memref<?xf32>) outs(%z : memref<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%y, %x : memref<?xf32>, memref<?xf32>) outs(%z : memref<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  }
+  return
+}
