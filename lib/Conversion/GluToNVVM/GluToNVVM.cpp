@@ -64,8 +64,6 @@ void glu::addGluGPUMappingPasses(OpPassManager &pm,
 static void setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.vectorize = false;
   cpu.threads = 1;
-  // The CUDA host lowering does not lower upstream's checks (index ops).
-  cpu.runtimeChecks = false;
   // The GPU mapping works on the kernels where they are.
   cpu.outlineRepeats = 0;
 }
@@ -110,6 +108,7 @@ void glu::addGluGPUHostLoweringPasses(OpPassManager &pm) {
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass()); // the runtime checks' index ops
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
@@ -135,7 +134,6 @@ void glu::buildGluGPUEmulationPipeline(OpPassManager &pm,
                                        const GluToNVVMOptions &options) {
   glu::GluToLLVMOptions cpu;
   setCPUStageOptions(cpu);
-  cpu.runtimeChecks = true; // lowered by the CPU pipeline's last stage
   addGluPreparationPasses(pm);
   addGluBufferizationPasses(pm, cpu);
   GluMapElementwiseToGPUOptions map;
