@@ -880,6 +880,11 @@ private:
   /// storage values is exact (see docs/embedding.md).
   std::optional<Raised> matchStorageProduct(NodeId p, Type storage,
                                             std::string &why) const;
+  /// The two_round tail both forms share: `act` (what was rounded to the
+  /// storage type) is one variant's activation of a storage tensor, and
+  /// `gs` the up tensor.
+  std::optional<Raised> raiseRoundedActivation(const Product &act, Value gs,
+                                               std::string &why) const;
   /// The up factor `id` of a product: swiglu_oai's
   /// clamp(g, -limit, limit) + 1 (g's storage and limit). Sets `why` on a
   /// near miss.
@@ -998,13 +1003,21 @@ std::optional<Raised> Matcher::matchStorageProduct(NodeId p, Type storage,
     Product act = r.product(g[rounded].operands[0]);
     if (act.tooLarge)
       continue;
-    std::optional<Activation> a =
-        matchActivation(g, r, act.num, act.den, act.scale, why);
-    if (!a)
-      continue;
-    if (Value xs = storageTensor(a->x))
-      return Raised{a->variant, Rounding::two_round, xs, gs};
+    if (auto raised = raiseRoundedActivation(act, gs, why))
+      return raised;
   }
+  return std::nullopt;
+}
+
+std::optional<Raised>
+Matcher::raiseRoundedActivation(const Product &act, Value gs,
+                                std::string &why) const {
+  std::optional<Activation> a =
+      matchActivation(g, r, act.num, act.den, act.scale, why);
+  if (!a)
+    return std::nullopt;
+  if (Value xs = storageTensor(a->x))
+    return Raised{a->variant, Rounding::two_round, xs, gs};
   return std::nullopt;
 }
 
@@ -1221,12 +1234,8 @@ std::optional<Raised> Matcher::matchTwoRound(NodeId p, Type storage,
     Value gs = storageTensor(up);
     if (!gs)
       continue;
-    std::optional<Activation> a =
-        matchActivation(g, r, act.num, act.den, act.scale, why);
-    if (!a)
-      continue;
-    if (Value xs = storageTensor(a->x))
-      return Raised{a->variant, Rounding::two_round, xs, gs};
+    if (auto raised = raiseRoundedActivation(act, gs, why))
+      return raised;
   }
   return std::nullopt;
 }
