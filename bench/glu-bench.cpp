@@ -88,7 +88,8 @@ double triadGBs(size_t n, int reps) {
 }
 
 //===----------------------------------------------------------------------===//
-// Scalar C++ baselines (the math of SPEC section 2, textbook derivatives)
+// Scalar C++ baselines (the math of docs/semantics.md section 2, textbook
+// derivatives)
 //===----------------------------------------------------------------------===//
 
 enum class V { reglu, geglu, geglu_erf, geglu_quick, swiglu, swiglu_oai };

@@ -119,13 +119,23 @@ namespace {
 /// gives IR that still parses, so the verifiers and passes see variations
 /// (another variant, packing, plan, element type, size) and not only the
 /// parser's error paths.
+/// The enums' spellings with a prefix and suffix (the dialect's lists, so a
+/// new variant or plan is fuzzed without an edit here).
+template <typename EnumT, typename StringifyFn>
+std::vector<std::string> spellings(const SmallVector<EnumT> &values,
+                                   StringifyFn stringify, StringRef prefix,
+                                   StringRef suffix) {
+  std::vector<std::string> out;
+  for (EnumT value : values)
+    out.push_back((prefix + stringify(value) + suffix).str());
+  return out;
+}
+
 const std::vector<std::vector<std::string>> kTokenGroups = {
-    {"reglu(", "geglu(", "geglu_erf(", "geglu_quick(", "swiglu(",
-     "swiglu_oai("},
-    {"<reglu>", "<geglu>", "<geglu_erf>", "<geglu_quick>", "<swiglu>",
-     "<swiglu_oai>"},
-    {"halves", "swapped", "interleaved"},
-    {"two_round", "one_round", "f16_table"},
+    spellings(glu::allVariants(), glu::stringifyVariant, "", "("),
+    spellings(glu::allVariants(), glu::stringifyVariant, "<", ">"),
+    spellings(glu::allPackings(), glu::stringifyPacking, "", ""),
+    spellings(glu::allRoundings(), glu::stringifyRounding, "", ""),
     {"xf32>", "xf16>", "xbf16>", "xf64>", "xi32>"},
     {" to bf16", " to f16", " to f32"},
     {"tensor<", "tensor<?x", "tensor<0x", "tensor<1x", "tensor<3x"},

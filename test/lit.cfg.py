@@ -20,6 +20,10 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(
     ("%glu-run", os.path.join(config.glu_tools_dir, "glu-run")))
 config.substitutions.append(("%glu_src_root", config.glu_src_root))
+# The legal configurations (tools/glu-combinations), for the generators that
+# tests run (scripts/legal_combinations.py reads GLU_COMBINATIONS).
+config.substitutions.append(("%glu_combinations", config.glu_combinations))
+config.environment["GLU_COMBINATIONS"] = config.glu_combinations
 config.substitutions.append(
     ("%glu_unittests", os.path.join(config.glu_obj_root, "unittests")))
 

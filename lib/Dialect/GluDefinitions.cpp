@@ -1,10 +1,10 @@
 //===- GluDefinitions.cpp - One definition per variant ---------------------===//
 //
-// SPEC section 2 as arith/math ops. The formulas fix the function; the order
-// of f32 evaluation is ours, chosen for accuracy and so that the derivative
-// the rules produce from these very ops is right at every input, including
-// +-inf and +-1e30 (SPEC section 5), and so that no finite input whose
-// gradient is finite meets an overflow. These habits make that so:
+// docs/semantics.md section 2 as arith/math ops. The formulas fix the function;
+// the order of f32 evaluation is ours, chosen for accuracy and so that the
+// derivative the rules produce from these very ops is right at every input,
+// including +-inf and +-1e30 (docs/semantics.md section 5), and so that no
+// finite input whose gradient is finite meets an overflow. These habits make that so:
 //
 //  1. sigmoid(t) is select(t >= 0, 1, e) / (1 + e) with e = exp(-|t|) in
 //     (0, 1]: nothing overflows and nothing cancels, for either sign.
@@ -27,7 +27,7 @@
 //  6. The backward's dy is scaled by a power of two where dy*g*x could
 //     overflow (scaleCotangent): the rules' products are dy*g*x*(...).
 //
-// Constants are the SPEC's f32 values.
+// Constants are the f32 values of docs/semantics.md section 2.
 //
 //===----------------------------------------------------------------------===//
 

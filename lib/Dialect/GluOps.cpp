@@ -38,11 +38,13 @@ static ParseResult parseGluVariant(OpAsmParser &parser, VariantAttr &variant) {
   if (parser.parseKeyword(&keyword))
     return failure();
   std::optional<Variant> value = symbolizeVariant(keyword);
-  if (!value)
-    return parser.emitError(loc, "unknown glu variant '")
-           << keyword
-           << "'; expected one of reglu, geglu, geglu_erf, geglu_quick, "
-              "swiglu, swiglu_oai";
+  if (!value) {
+    InFlightDiagnostic diag = parser.emitError(loc, "unknown glu variant '")
+                              << keyword << "'; expected one of ";
+    llvm::interleaveComma(allVariants(), diag,
+                          [&](Variant v) { diag << stringifyVariant(v); });
+    return diag;
+  }
   variant = VariantAttr::get(parser.getContext(), *value);
   return success();
 }
@@ -309,7 +311,8 @@ static std::string formatFloat(const APFloat &value) {
   return std::string(text);
 }
 
-/// The attribute rules of SPEC section 0/2/3.
+/// The attribute rules of docs/semantics.md ("Attributes", "Variants",
+/// "Rounding plans", "Legal combinations").
 template <typename OpT>
 static LogicalResult verifyConfig(OpT op) {
   Variant variant = op.getVariant();
@@ -330,11 +333,22 @@ static LogicalResult verifyConfig(OpT op) {
       limit && (!limit->isFinite() || !(limit->convertToFloat() > 0.0f)))
     return op.emitOpError("'limit' must be finite and > 0, got ")
            << formatFloat(*limit);
-  if (op.getRounding() == Rounding::f16_table && variant != Variant::geglu &&
-      variant != Variant::geglu_quick)
-    return op.emitOpError("rounding plan 'f16_table' is only defined for "
-                          "geglu and geglu_quick, not ")
-           << stringifyVariant(variant);
+  Rounding rounding = op.getRounding();
+  if (!isLegalCombination(variant, rounding, op.getPacking(),
+                          op.getStorageType())) {
+    // Storage types and packings are legal with every variant (ODS checks the
+    // types), so the plan is what is wrong: name the variants that have it.
+    SmallVector<StringRef> defined;
+    for (Variant v : allVariants())
+      if (isLegalRounding(v, rounding))
+        defined.push_back(stringifyVariant(v));
+    InFlightDiagnostic diag = op.emitOpError("rounding plan '")
+                              << stringifyRounding(rounding)
+                              << "' is only defined for ";
+    for (auto [i, name] : llvm::enumerate(defined))
+      diag << (i == 0 ? "" : i + 1 == defined.size() ? " and " : ", ") << name;
+    return diag << ", not " << stringifyVariant(variant);
+  }
   return success();
 }
 

@@ -67,8 +67,8 @@ struct NegFRule : RuleBase<NegFRule, arith::NegFOp> {
 };
 
 /// The cotangent of a NaN-propagating minimum/maximum's first operand `a`
-/// when the result is `a`: dy, or NaN where a is NaN (SPEC section 5: min and
-/// clamp propagate NaN, their gradients included).
+/// when the result is `a`: dy, or NaN where a is NaN (min and clamp propagate
+/// NaN, their gradients included: docs/semantics.md section 5).
 static Value passThrough(FloatBuilder &fb, Value a, Value dy) {
   return fb.select(fb.cmp(arith::CmpFPredicate::UNO, a, a), a, dy);
 }
@@ -89,9 +89,9 @@ static void route(FloatBuilder &fb, Value toSecond, Value first, Value dy,
 }
 
 // y = minimum(a, b) (NaN-propagating): the gradient goes to a unless a > b.
-// So ties (a == b) and a NaN in a go to a. This is the SPEC convention for
-// min(x, limit): the gradient passes where x <= limit, inclusive, and a NaN x
-// gets a NaN gradient.
+// So ties (a == b) and a NaN in a go to a. This is the convention of
+// docs/semantics.md section 4 for min(x, limit): the gradient passes where x <=
+// limit, inclusive, and a NaN x gets a NaN gradient.
 struct MinimumFRule : RuleBase<MinimumFRule, arith::MinimumFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MinimumFOp op, Value dy,
                             SmallVectorImpl<Value> &d) {

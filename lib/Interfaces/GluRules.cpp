@@ -9,8 +9,9 @@ using namespace mlir;
 using namespace mlir::glu;
 
 namespace {
-// r = round(a): straight-through, da = dy (SPEC section 4). The value the
-// forward multiplied is still the rounded one: rules downstream use r.
+// r = round(a): straight-through, da = dy (docs/semantics.md section 4).
+// The value the forward multiplied is still the rounded one: rules
+// downstream use r.
 struct RoundRule : RuleBase<RoundRule, RoundOp> {
   static LogicalResult rule(FloatBuilder &, RoundOp, Value dy,
                             SmallVectorImpl<Value> &d) {

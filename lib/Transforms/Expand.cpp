@@ -301,7 +301,7 @@ static void checkResultSizes(const Shaped &s, ArrayRef<OpFoldResult> sizes,
 }
 
 /// Zeroes the trailing n - 2h elements of `da` (one for odd n) the forward
-/// never read (SPEC section 4).
+/// never read (docs/semantics.md section 4).
 static Value writeTail(const Shaped &s, Value da, const Halves &halves) {
   if (testing::activeDefect() == testing::Defect::TailNotWritten)
     return da;

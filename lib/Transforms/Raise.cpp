@@ -6,21 +6,22 @@
 // an elementwise EXPRESSION over tensor leaves - looking through
 // identity-map generics, linalg.map, elementwise ops on tensors and splat
 // constants - and replaces it with glu.glu when the expression is
-// act(x) * g for a variant's act with the SPEC's constants.
+// act(x) * g for a variant's act with the constants of docs/semantics.md
+// section 2.
 //
 // The expression graph is hash-consed, so the x inside exp(-x) and the x
 // multiplied outside are the same node even when they come from different
 // generics. Products are flattened into numerator and denominator factors
 // and one constant (association, commutation and constant placement do not
 // matter); arguments of exp/erf are read as k*x, and that of tanh as a
-// polynomial in x, whose coefficients are compared with the SPEC's f32
+// polynomial in x, whose coefficients are compared with the f32
 // constants bit for bit after rounding to f32. A candidate that gets as far
 // as a variant-specific check and fails it is a near miss; with
 // emit-remarks it is reported.
 //
 // Beyond act(x) * g: swiglu_oai's min(x, limit) and clamp(g) + 1 (min and
-// clamp only in forms that propagate NaN, as SPEC section 5 has them), the
-// two_round multiply done in the storage type (exact: see
+// clamp only in forms that propagate NaN, as docs/semantics.md section 5 has
+// them), the two_round multiply done in the storage type (exact: see
 // docs/embedding.md), and ggml's f16 table (f32 code rounding x and act(x)
 // through f16, with geglu's +-10 cut-offs).
 //
@@ -56,7 +57,7 @@ using namespace mlir::glu;
 
 namespace {
 
-// SPEC section 2's constants, as f32.
+// docs/semantics.md section 2's constants, as f32.
 constexpr float kCA = 0.044715f;
 constexpr float kSqrt2OverPi = 0.79788456080286535587989211986876f;
 constexpr float kSqrt2Inv = 0.70710678118654752440084436210484f;
@@ -583,10 +584,10 @@ public:
   }
 
   /// min(a, c) (`upper`) or max(a, c) with c a constant, in the forms that
-  /// propagate a NaN a as SPEC section 5 wants: minimumf/maximumf (either
-  /// order), and select(cmp(a, c), ...) whose NaN path yields a (ordered
-  /// predicates pick c, unordered ones pick a). minnumf/maxnumf and selects
-  /// that send NaN to the bound compute something else: not read.
+  /// propagate a NaN a as docs/semantics.md section 5 wants: minimumf/maximumf
+  /// (either order), and select(cmp(a, c), ...) whose NaN path yields a
+  /// (ordered predicates pick c, unordered ones pick a). minnumf/maxnumf and
+  /// selects that send NaN to the bound compute something else: not read.
   std::optional<std::pair<NodeId, double>> bound(NodeId id, bool upper) const {
     const Node &n = g[id];
     if (g.isOp(id, upper ? "arith.minimumf" : "arith.maximumf")) {

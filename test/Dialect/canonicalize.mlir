@@ -13,7 +13,8 @@ func.func @reglu_nonpositive_gate(%g: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-// A NaN gate is not > 0 either: y and both gradients are 0 (SPEC section 5).
+// A NaN gate is not > 0 either: y and both gradients are 0
+// (docs/semantics.md section 5).
 // CHECK-LABEL: func @reglu_nan_gate_back
 // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<4x8xbf16>
 // CHECK-NOT: glu.glu_back

@@ -40,7 +40,7 @@ func.func @defaults_elided(%a: tensor<2x16xf32>) -> (tensor<2x8xf32>, tensor<2x8
 
 // -----
 
-// The generic form of SPEC section 0.
+// The generic form of docs/semantics.md section 0.
 // CHECK-LABEL: func @spec_generic
 // CHECK: glu.glu swiglu(%{{.*}}) : tensor<8x11xbf16> -> tensor<8x5xbf16>
 // CHECK: glu.glu_back swiglu_oai(%{{.*}}, %{{.*}}, %{{.*}}) rounding(one_round) : tensor<?x64xf32>

@@ -1,7 +1,7 @@
 // glu-raise keeps the function: each frontend-shaped program below and its
 // raised form (glu.glu) are JIT-compiled by glu-run on the same 64x64
-// inputs (normal(0, 1)) and compared element by element with the SPEC's
-// symmetric relative error (test/Integration/Inputs/npy-compare.py).
+// inputs (normal(0, 1)) and compared element by element with the symmetric
+// relative error of docs/semantics.md section 6 (test/Integration/Inputs/npy-compare.py).
 //
 // Bounds, measured: the frontends' programs and the glu definitions agree
 // to 1.2e-7 for the sigmoid family (f32 rounding of different evaluation

@@ -1,8 +1,8 @@
 // A frontend's SwiGLU (torch-mlir's TorchToLinalg shape: sigmoid, x *
 // sigmoid and * g as three generics), raised by glu-raise and then
 // differentiated by glu-differentiate: the gradient is glu.glu_back, the
-// exact VJP of the SPEC definition, instead of the derivative of whatever
-// the frontend's three generics compute.
+// exact VJP of the definition (docs/semantics.md sections 2 and 4), instead
+// of the derivative of whatever the frontend's three generics compute.
 // RUN: glu-opt %s -glu-raise -glu-differentiate | FileCheck %s
 // Without raising, the gradient is the derivative of the frontend's
 // generics (no glu.glu_back).

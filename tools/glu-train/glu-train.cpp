@@ -17,8 +17,8 @@
 //   weights) is GRADIENT-CHECKED: the gradient function's directional
 //   derivatives along random directions are compared with finite
 //   differences of the forward function (GradientCheck.h), and the worst
-//   SPEC-metric error |a-b|/(|a|+|b|) must not exceed --gradcheck-tolerance
-//   (NaN fails).
+//   symmetric relative error (docs/semantics.md section 6) |a-b|/(|a|+|b|) must
+//   not exceed --gradcheck-tolerance (NaN fails).
 //
 // Parameters are initialised normal(0, 1/fan_in) for matrices [in, out],
 // normal(0, 0.1^2) for vectors (biases). Exit status 1 on any failure.

@@ -13,18 +13,19 @@ and outputs; the MLIR gives every function `llvm.emit_c_interface` and
 read-only arguments, as glu-run's runners do.
 """
 import argparse
+import os
 import re
 import sys
 
-VARIANTS = {
-    "reglu": ["two_round", "one_round"],
-    "geglu": ["two_round", "one_round", "f16_table"],
-    "geglu_erf": ["two_round", "one_round"],
-    "geglu_quick": ["two_round", "one_round", "f16_table"],
-    "swiglu": ["two_round", "one_round"],
-    "swiglu_oai": ["two_round", "one_round"],
-}
-PACKINGS = ["split", "halves", "swapped", "interleaved"]
+sys.dont_write_bytecode = True  # nothing left in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "scripts"))
+import legal_combinations  # noqa: E402
+
+# The dialect's list of legal configurations (scripts/legal_combinations.py):
+# {variant: legal plans}, and the forms.
+VARIANTS = legal_combinations.plans()
+PACKINGS = ["split"] + legal_combinations.load()["packings"]
 
 
 def cases(types, pattern):

@@ -2,7 +2,8 @@
 //
 // Trainer/server pairs agree byte for byte only if both run the same
 // program. Here the compiled bf16 swiglu under each plan is compared, byte
-// for byte, with a float32 C++ reference of the SPEC's two programs:
+// for byte, with a float32 C++ reference of the two programs of
+// docs/semantics.md section 3:
 //   two_round: silu(gate).to(bf16) * up, rounded again   (historical)
 //   one_round: (silu(gate.float()) * up.float()).to(bf16) (exact-contract)
 // and the backward's d_up, which must use the activation the forward

@@ -1,8 +1,8 @@
 //===- EdgesTest.cpp - Large finite inputs and the subnormal band ----------===//
 //
-// SPEC section 5 at the edges of f32, forward and backward of every variant
-// (f32, both plans that apply; swiglu_oai also with alpha 0), against the
-// float64 oracle:
+// docs/semantics.md section 5 at the edges of f32, forward and backward of
+// every variant (f32, both plans that apply; swiglu_oai also with alpha 0),
+// against the float64 oracle:
 // - the inputs of issue 14, whose products dy*g*x overflow long before the
 //   result does (x = 100, g = 1e37 gave NaN; x = 20, g = 3e38 gave inf);
 // - a sweep of large inputs: x and g over +-[2^-20, 2^127] in steps of

@@ -1,8 +1,9 @@
 //===- FiniteDifferenceTest.cpp - Compiled gradients vs finite differences ===//
 //
 // The compiled f32 backward of every variant against central finite
-// differences of the compiled f32 forward, with the SPEC metric
-// |a - b| / (|a| + |b|) (0 when equal, NaN fails).
+// differences of the compiled f32 forward, with the symmetric relative error
+// (docs/semantics.md section 6) |a - b| / (|a| + |b|) (0 when equal, NaN
+// fails).
 //
 // Finite differences of an f32 function are noisy: with h = 2^-10 * |x|
 // (a power of two, so x +- h is exact) each difference carries ~ulp(y)/h of
@@ -129,7 +130,8 @@ TEST_P(FiniteDifferences, CompiledGradientsMatch) {
     check(sg, (*grads)[1].get(i), exact.dg, fdG);
   }
   for (auto [label, s] : {std::make_pair("dx", sx), std::make_pair("dg", sg)}) {
-    std::cout << v << " " << label << ": worst SPEC metric vs finite "
+    std::cout << v << " " << label
+              << ": worst symmetric relative error vs finite "
               << "differences " << s.worst << ", noise floor " << s.floor
               << " (" << s.kept << " elements, " << s.dropped
               << " near a zero of the derivative left out)\n";

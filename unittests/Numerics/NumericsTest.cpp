@@ -16,8 +16,8 @@
 //   Errors are measured in ulps of |want|, subnormal ulps included
 //   (gradual underflow, docs/accuracy.md).
 // - f16 / bf16: within one unit in the last place of the storage type, the
-//   SPEC's bound (the f32 intermediate may sit on the other side of a
-//   storage rounding boundary than the float64 one).
+//   bound of docs/semantics.md (the f32 intermediate may sit on the other side
+//   of a storage rounding boundary than the float64 one).
 // - Plans that round act before multiplying (two_round on f16/bf16,
 //   f16_table): near a rounding boundary the f32 activation may round to the
 //   neighbour of the float64 one's rounding; one ulp of the rounded act,

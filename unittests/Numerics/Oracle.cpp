@@ -147,8 +147,8 @@ static Dual onePlusErf(Dual z) {
                2 / std::sqrt(M_PI) * std::exp(-z.v * z.v));
 }
 
-/// min(x, limit) with the SPEC kink convention: the derivative passes where
-/// x <= limit (inclusive); a NaN x stays NaN.
+/// min(x, limit) with the kink convention of docs/semantics.md section 4: the
+/// derivative passes where x <= limit (inclusive); a NaN x stays NaN.
 static Dual minLimit(Dual x, double limit) {
   if (x.v > limit)
     return constant(limit);
@@ -162,11 +162,11 @@ static double clampValue(double g, double limit) {
 }
 
 //===----------------------------------------------------------------------===//
-// SPEC section 2: the activations
+// docs/semantics.md section 2: the activations
 //===----------------------------------------------------------------------===//
 
 Dual oracle::act(const Config &c, Dual x) {
-  // The SPEC's f32 constants, as float64 values.
+  // The f32 constants of docs/semantics.md section 2, as float64 values.
   const double cA = double(0.044715f);
   const double sqrt2OverPi = double(0.79788456080286535587989211986876f);
   const double sqrt2Inv = double(0.70710678118654752440084436210484f);
@@ -198,7 +198,7 @@ Dual oracle::act(const Config &c, Dual x) {
 }
 
 //===----------------------------------------------------------------------===//
-// SPEC section 3: the rounding plans
+// docs/semantics.md section 3: the rounding plans
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -239,7 +239,7 @@ double oracle::forward(const Config &c, double x, double g) {
 }
 
 //===----------------------------------------------------------------------===//
-// SPEC section 4: the backward
+// docs/semantics.md section 4: the backward
 //===----------------------------------------------------------------------===//
 
 Gradients oracle::backward(const Config &c, double x, double g, double dy) {

@@ -1,6 +1,6 @@
 //===- Oracle.h - An independent float64 reference for the GLU family -----===//
 //
-// The SPEC's formulas (section 2), rounding plans (section 3) and backward
+// The formulas (section 2), rounding plans (section 3) and backward
 // conventions (section 4) transcribed in float64, with derivatives from dual
 // numbers. Nothing here comes from the compiler: not its definitions, not its
 // rules, not its approximations. OracleTest checks the derivatives against
@@ -38,8 +38,9 @@ struct Config {
   double limit = 7.0;
 };
 
-/// The SPEC metric |a - b| / (|a| + |b|): 0 when equal (both 0 included),
-/// NaN fails (returned as infinity).
+/// The symmetric relative error |a - b| / (|a| + |b|) (docs/semantics.md
+/// section 6): 0 when equal (both 0 included), NaN fails (returned as
+/// infinity).
 double specMetric(double a, double b);
 
 /// Rounds to the nearest value of `s` (ties to even), from float64 directly
@@ -57,7 +58,8 @@ struct Dual {
   double v = 0, d = 0, s = 0;
 };
 
-/// act(x) of SPEC section 2 (swiglu_oai: with its min(x, limit)), in float64.
+/// act(x) of docs/semantics.md section 2 (swiglu_oai: with its min(x, limit)),
+/// in float64.
 Dual act(const Config &c, Dual x);
 
 /// The forward program of `c.plan`: y before the final rounding to storage.
@@ -67,8 +69,8 @@ struct Gradients {
   double dx, dg;           // before the final rounding to storage
   double dxScale, dgScale; // the Dual scales of dx and dg (>= |dx|, |dg|)
 };
-/// SPEC section 4: rounding steps straight-through, d_g with the value the
-/// forward multiplied, the kink conventions.
+/// docs/semantics.md section 4: rounding steps straight-through, d_g with the
+/// value the forward multiplied, the kink conventions.
 Gradients backward(const Config &c, double x, double g, double dy);
 
 } // namespace oracle

@@ -2,10 +2,11 @@
 //
 // The oracle's dual-number derivatives, checked against central finite
 // differences of its own float64 forward, and against the reference
-// derivatives SPEC section 4 writes out. With h = 1e-5 * max(1, |x|) the
-// central difference is accurate to ~1e-9 (truncation h^2 * f''' and
-// rounding 1e-16 / h); the measured worst SPEC-metric error is printed
-// (noise floor ~1e-10). A derivative with one term dropped measured > 1e-2.
+// derivatives docs/semantics.md section 4 writes out. With
+// h = 1e-5 * max(1, |x|) the central difference is accurate to ~1e-9 (truncation h^2 * f''' and
+// rounding 1e-16 / h); the measured worst symmetric relative error
+// (docs/semantics.md section 6) is printed (noise floor ~1e-10). A derivative
+// with one term dropped measured > 1e-2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,7 +61,8 @@ TEST(Oracle, DerivativesMatchCentralDifferences) {
   }
 }
 
-/// SPEC section 4's reference derivatives, written out independently.
+/// The reference derivatives of docs/semantics.md section 4, written out
+/// independently.
 double specDerivative(Variant v, double x) {
   const double cA = double(0.044715f);
   const double k0 = double(0.79788456080286535587989211986876f);
@@ -79,8 +81,8 @@ double specDerivative(Variant v, double x) {
     return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * k0 * (1 + 3 * cA * x * x);
   }
   case Variant::geglu_erf:
-    // The SPEC writes exp(-x^2/2), i.e. SQRT_2_INV^2 = 1/2 exactly; with
-    // the f32 constant the forward's derivative has exp(-(SQRT_2_INV*x)^2)
+    // The textbook form writes exp(-x^2/2), i.e. SQRT_2_INV^2 = 1/2 exactly;
+    // with the f32 constant the forward's derivative has exp(-(SQRT_2_INV*x)^2)
     // (1.4e-6 apart at |x| = 4; docs/semantics.md).
     return 0.5 * (1 + std::erf(x * k2)) +
            x * k2 * (1 / std::sqrt(M_PI)) * std::exp(-(k2 * x) * (k2 * x));

@@ -1,4 +1,4 @@
-//===- SpecialValuesTest.cpp - SPEC section 5 -----------------------------===//
+//===- SpecialValuesTest.cpp - docs/semantics.md section 5 ---------------===//
 //
 // NaN, infinities, huge and denormal inputs, for every variant, forward and
 // backward, in f32 (every plan) and bf16:

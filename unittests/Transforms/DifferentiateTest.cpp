@@ -6,7 +6,8 @@
 // the function and its gradient through the CPU pipeline, and compares the
 // gradient of every differentiable argument with finite differences
 // (GradientCheck.h: directional derivatives along random directions, the
-// SPEC metric |a-b|/(|a|+|b|), NaN fails) on fresh random inputs.
+// symmetric relative error (docs/semantics.md section 6) |a-b|/(|a|+|b|), NaN
+// fails) on fresh random inputs.
 //
 // Fresh inputs: the seeds are drawn at random on every run (three per case)
 // and printed with any failure; GLU_TEST_SEED=N fixes the first, and

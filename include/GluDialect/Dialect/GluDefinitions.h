@@ -36,8 +36,8 @@ struct GluProgram {
 using GluDefinitionFn =
     std::function<Value(FloatBuilder &, const GluProgram &, Value x, Value g)>;
 
-/// Emits the SPEC definition of `program.variant` (section 2) with the
-/// rounding points of `program.rounding` (section 3).
+/// Emits the definition (docs/semantics.md section 2) of `program.variant`
+/// (section 2) with the rounding points of `program.rounding` (section 3).
 Value buildGluDefinition(FloatBuilder &fb, const GluProgram &program, Value x,
                          Value g);
 

@@ -24,8 +24,8 @@ def Glu_Dialect : Dialect {
     intermediates are rounded to the storage type, and (fused form only) a
     `packing` that says where the gate and up halves live in the operand.
     `glu.glu` is the forward; `glu.glu_back` is its vector-Jacobian product.
-    The semantics are fixed bit for bit where possible by the project's
-    SPEC; see `docs/semantics.md`.
+    The semantics, fixed bit for bit where possible, are defined in
+    `docs/semantics.md`.
   }];
   let useDefaultAttributePrinterParser = 1;
   let usePropertiesForAttributes = 1;

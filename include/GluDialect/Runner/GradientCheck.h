@@ -3,8 +3,8 @@
 //
 // Compares a gradient function emitted by glu-differentiate with central
 // finite differences of the forward function, both JIT-compiled, under the
-// SPEC's symmetric relative error (section 6). Shared by glu-train and the
-// unit tests.
+// symmetric relative error of docs/semantics.md section 6. Shared by glu-train
+// and the unit tests.
 //
 //===----------------------------------------------------------------------===//
 

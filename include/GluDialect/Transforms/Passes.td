@@ -9,8 +9,8 @@ def GluExpandOps : Pass<"glu-expand-ops"> {
   let summary = "Expand glu ops into elementwise linalg on tensors";
   let description = [{
     Rewrites every `glu.glu` into one elementwise `linalg.generic` whose
-    scalar body is the variant's single definition (SPEC section 2, with the
-    rounding plan's rounding points), and every `glu.glu_back` into one
+    scalar body is the variant's single definition (docs/semantics.md
+    section 2, with the rounding plan's rounding points), and every `glu.glu_back` into one
     whose body is that same definition differentiated by the
     DifferentiableOpInterface rules. Fused operands are read through
     `tensor.extract_slice` (strided for `interleaved`); a fused gradient is
@@ -347,8 +347,8 @@ def GluRaise : Pass<"glu-raise"> {
     derivative rules, the lowerings) sees the variant. It reads each
     float-tensor value as an elementwise expression (through identity-map
     generics, `linalg.map`, elementwise ops on tensors and splat constants)
-    and raises `y = act(x) * g` when `act` is, with the SPEC's f32 constants
-    (section 2) matched bit for bit:
+    and raises `y = act(x) * g` when `act` is, with the f32 constants of
+    docs/semantics.md section 2 matched bit for bit:
 
     | variant | recognised act(x) |
     |---|---|
@@ -379,9 +379,9 @@ def GluRaise : Pass<"glu-raise"> {
     When `x` and `g` are two `tensor.extract_slice`s of one tensor along its
     last dimension (the halves, swapped halves, or even/odd elements of it),
     the fused form is produced (`packing`). `glu.glu` defines its results at
-    special values (SPEC section 5); where a frontend's program gives NaN
-    (e.g. `-inf * sigmoid(-inf)`), or a NaN gate passed through `relu`, the
-    raised op gives the SPEC's value instead.
+    special values (docs/semantics.md section 5); where a frontend's program
+    gives NaN (e.g. `-inf * sigmoid(-inf)`), or a NaN gate passed through
+    `relu`, the raised op gives the defined value instead.
 
     Before (torch-mlir, `F.silu(x) * g`, abridged):
 

@@ -33,8 +33,8 @@ mlirGluRegisterExternalModels(MlirDialectRegistry registry);
 
 //===----------------------------------------------------------------------===//
 // Attributes. The enumerators have the values of the IR's enums
-// (SPEC section 0). A value must be one of its enum's enumerators (C++
-// cannot even read another: it is undefined behaviour there); text from
+// (docs/semantics.md section 0). A value must be one of its enum's enumerators
+// (C++ cannot even read another: it is undefined behaviour there); text from
 // users goes through the ...GetFromName functions, which give a null
 // attribute for an unknown name.
 //===----------------------------------------------------------------------===//

@@ -6,7 +6,8 @@
 
 // The fused backward of gpt-oss's interleaved SwiGLU with an odd width:
 // the result is allocated on the device, one kernel writes both halves,
-// a second one zeroes the unread trailing column (SPEC section 4).
+// a second one zeroes the unread trailing column (docs/semantics.md
+// section 4).
 
 // HOST-LABEL: func.func @swiglu_oai_back
 //       HOST:   cf.assert

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """npy-compare.py A.npy B.npy BOUND: the largest symmetric relative error
 |a - b| / (|a| + |b|) over the elements of two .npy files of one shape and
-dtype (<f4, <f2, or <u2 holding bf16 bits), SPEC section 6: a == b
+dtype (<f4, <f2, or <u2 holding bf16 bits), docs/semantics.md section 6: a == b
 (including both 0) counts as 0, a NaN on either side as a failure. Prints
 it; exits 1 when it exceeds BOUND."""
 import math
