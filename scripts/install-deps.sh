@@ -6,7 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  clang-22 lld-22 ninja-build cmake ccache python3
+  clang-22 lld-22 ninja-build cmake ccache python3 python3-numpy
   libclang-rt-22-dev
   libgtest-dev libomp-22-dev clang-format-22
 )
