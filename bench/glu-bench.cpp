@@ -329,7 +329,10 @@ int main(int argc, char **argv) {
       smoke = true;
     else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
       csvPath = argv[++i];
-    else {
+    else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
+      std::printf("usage: glu-bench [--quick | --smoke] [--csv FILE]\n");
+      return 0;
+    } else {
       std::fprintf(stderr,
                    "usage: glu-bench [--quick | --smoke] [--csv FILE]\n");
       return 2;

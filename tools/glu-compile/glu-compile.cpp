@@ -76,7 +76,8 @@ static cl::opt<unsigned> threads(
              "cores; 1: no OpenMP, no libomp needed; at most 1024)"),
     cl::init(0), cl::cat(category));
 static cl::opt<bool> vectorize("vectorize",
-                               cl::desc("Vectorized loops (default on)"),
+                               cl::desc("Vectorized loops (default on; off: "
+                                        "scalar loops on one thread)"),
                                cl::init(true), cl::cat(category));
 static cl::opt<bool> runtimeChecks(
     "runtime-checks",

@@ -74,8 +74,8 @@ static cl::opt<unsigned>
             cl::init(0), cl::value_desc("N"), cl::cat(category));
 static cl::opt<bool> vectorize(
     "vectorize",
-    cl::desc("Vectorized loops (--vectorize=false: plain scalar loops, the "
-             "same bits)"),
+    cl::desc("Vectorized loops (--vectorize=false: plain scalar loops on one "
+             "thread, whatever --num-threads says; the same bits)"),
     cl::init(true), cl::cat(category));
 static cl::opt<bool> poison(
     "poison-alloc",

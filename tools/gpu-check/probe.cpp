@@ -16,10 +16,19 @@
 #include "GluDialect/Runtime/CudaRuntime.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace cuda = mlir::glu::cuda;
 
-int main() {
+int main(int argc, char **argv) {
+  if (argc > 1) { // no options: --help must not start the driver
+    bool help = !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h");
+    std::fprintf(help ? stdout : stderr,
+                 "usage: glu-cuda-probe (no options): what the CUDA driver "
+                 "says at start-up;\nexit 4 when libcuda.so.1 does not "
+                 "load\n");
+    return help ? 0 : 2;
+  }
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   std::string detail;
   cuda::Status status = cuda::initialize(&detail);

@@ -43,8 +43,8 @@ struct GluToNVVMOptions : public PassPipelineOptions<GluToNVVMOptions> {
       llvm::cl::init("isa")};
   Option<std::string> toolkit{
       *this, "toolkit",
-      llvm::cl::desc("CUDA toolkit (ptxas, fatbinary, libdevice); format=isa "
-                     "needs none"),
+      llvm::cl::desc("CUDA toolkit: every format links its libdevice; "
+                     "bin and fatbin also run ptxas (and fatbinary)"),
       llvm::cl::init("/usr/local/cuda")};
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("LLVM optimization level of the "
