@@ -148,6 +148,9 @@ LogicalResult lowerGeluTables(Operation *root) {
     if (isa<TensorType>(op.getType()))
       return op.emitOpError("on tensors must be bufferized before "
                             "glu-lower-math");
+    if (auto vector = dyn_cast<VectorType>(op.getType());
+        vector && vector.isScalable())
+      return op.emitOpError("on scalable vectors is not supported");
     Operation *owner = SymbolTable::getNearestSymbolTable(op);
     if (!owner || (owner != root && !root->isProperAncestor(owner)))
       return op.emitOpError(

@@ -15,3 +15,11 @@ func.func @gelu_table_tensor(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = glu.gelu_table %x : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @gelu_table_scalable(%x: vector<[4]xf32>) -> vector<[4]xf32> {
+  // expected-error @+1 {{'glu.gelu_table' op on scalable vectors is not supported}}
+  %0 = glu.gelu_table %x : vector<[4]xf32>
+  return %0 : vector<[4]xf32>
+}
