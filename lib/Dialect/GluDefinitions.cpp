@@ -201,11 +201,13 @@ Value swigluOai(FloatBuilder &fb, const GluProgram &p, Value x, Value g) {
 
 // f16_table geglu (ggml's f32 GEGLU): x <= -10 -> y = +0.0 whatever g is
 // (ggml writes 0.0f, no product); x >= 10 -> act x (x not rounded); else
-// act = f16(gelu(f16(x))). The table branch sees x clamped to its own
-// range, so its (discarded) cotangent meets no inf.
+// act = ggml's table entry at f16(x): glu.gelu_table, built on the host
+// with the C library's tanhf, differentiated as geluTanh (straight-through
+// the roundings). The table branch sees x clamped to its own range, so its
+// (discarded) cotangent meets no inf.
 Value tableGeglu(FloatBuilder &fb, Value x, Value g) {
   Value x16 = fb.round(fb.clamp(x, -kTableBound, kTableBound), f16(fb));
-  Value table = fb.round(geluTanh(fb, x16), f16(fb));
+  Value table = GeluTableOp::create(fb.builder(), fb.getLoc(), x16);
   Value act = fb.select(fb.cmp(CmpFPredicate::OGE, x, kTableBound), x, table);
   // Both factors selected, as reglu: +0 * +0 = +0, and the derivatives
   // there are 0 * 0 whatever g is (inf and NaN included).
@@ -263,6 +265,8 @@ Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t,
 Value definitions::finiteBelow(FloatBuilder &fb, Value x) {
   return fb.max(x, fb.constantLike(x, -FLT_MAX));
 }
+
+Value definitions::gelu(FloatBuilder &fb, Value x) { return geluTanh(fb, x); }
 
 Value definitions::gate(FloatBuilder &fb, const GluProgram &program, Value act,
                         Value g) {

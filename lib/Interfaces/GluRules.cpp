@@ -2,7 +2,9 @@
 
 #include "RuleBase.h"
 
+#include "GluDialect/Dialect/GluDefinitions.h"
 #include "GluDialect/Dialect/GluOps.h"
+#include "GluDialect/Interfaces/ReverseMode.h"
 #include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
@@ -16,6 +18,32 @@ struct RoundRule : RuleBase<RoundRule, RoundOp> {
   static LogicalResult rule(FloatBuilder &, RoundOp, Value dy,
                             SmallVectorImpl<Value> &d) {
     d.assign({dy});
+    return success();
+  }
+};
+
+// t = gelu_table(x), ggml's f16 GELU entry at f16(x): straight-through
+// both roundings (SPEC section 4), so dx is the VJP of glu's own f32 GELU
+// at x, whose ops are built here and differentiated by the same rules (the
+// f16_table plan's derivative is what it was when it rounded that GELU).
+struct GeluTableRule : RuleBase<GeluTableRule, GeluTableOp> {
+  static LogicalResult rule(FloatBuilder &fb, GeluTableOp op, Value dy,
+                            SmallVectorImpl<Value> &d) {
+    OpBuilder &b = fb.builder();
+    Block *block = b.getInsertionBlock();
+    Block::iterator end = b.getInsertionPoint();
+    Operation *before = end == block->begin() ? nullptr : &*std::prev(end);
+    Value act = definitions::gelu(fb, op.getInput());
+    SmallVector<Operation *> primal;
+    for (Operation &primalOp : llvm::make_range(
+             before ? std::next(before->getIterator()) : block->begin(),
+             b.getInsertionPoint()))
+      primal.push_back(&primalOp);
+    FailureOr<SmallVector<Value>> dx =
+        differentiateReverse(b, primal, {{act, dy}}, {op.getInput()});
+    if (failed(dx))
+      return failure();
+    d[0] = (*dx)[0];
     return success();
   }
 };
@@ -44,6 +72,7 @@ struct GluRule : RuleBase<GluRule, GluOp> {
 void mlir::glu::registerGluRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, GluDialect *) {
     RoundOp::attachInterface<RoundRule>(*ctx);
+    GeluTableOp::attachInterface<GeluTableRule>(*ctx);
     GluOp::attachInterface<GluRule>(*ctx);
   });
 }

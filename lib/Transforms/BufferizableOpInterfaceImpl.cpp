@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::glu;
@@ -73,12 +74,14 @@ struct GluOpBufferization
   }
 };
 
-/// glu.round on a tensor is elementwise: like a destination-style op it
-/// writes its result over its operand's buffer (one-shot analysis copies
-/// the operand first where that buffer is still needed), with one
-/// linalg.generic whose body rounds each element.
-struct RoundOpBufferization
-    : BufferizableOpInterface::ExternalModel<RoundOpBufferization, RoundOp> {
+/// glu.round (and glu.gelu_table) on a tensor is elementwise: like a
+/// destination-style op it writes its result over its operand's buffer
+/// (one-shot analysis copies the operand first where that buffer is still
+/// needed), with one linalg.generic whose body is the op on each element.
+template <typename OpT>
+struct UnaryElementwiseBufferization
+    : BufferizableOpInterface::ExternalModel<
+          UnaryElementwiseBufferization<OpT>, OpT> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return true;
@@ -99,25 +102,27 @@ struct RoundOpBufferization
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    auto round = cast<RoundOp>(op);
-    auto type = dyn_cast<RankedTensorType>(round.getType());
+    auto unary = cast<OpT>(op);
+    auto type = dyn_cast<RankedTensorType>(unary.getType());
     if (!type)
       return op->emitOpError("on an unranked tensor cannot be bufferized");
     rewriter.setInsertionPoint(op);
     FailureOr<Value> buffer =
-        getBuffer(rewriter, round.getInput(), options, state);
+        getBuffer(rewriter, unary.getInput(), options, state);
     if (failed(buffer))
       return failure();
     SmallVector<AffineMap> maps(
         1, rewriter.getMultiDimIdentityMap(type.getRank()));
     SmallVector<utils::IteratorType> iterators(type.getRank(),
                                                utils::IteratorType::parallel);
-    Type narrow = round.getTo();
     linalg::GenericOp::create(
         rewriter, op->getLoc(), TypeRange(), ValueRange(), ValueRange{*buffer},
         maps, iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
-          Value rounded = RoundOp::create(b, loc, args[0], narrow);
-          linalg::YieldOp::create(b, loc, rounded);
+          IRMapping scalar;
+          scalar.map(unary.getInput(), args[0]);
+          Operation *element = b.clone(*op, scalar);
+          element->getResult(0).setType(type.getElementType());
+          linalg::YieldOp::create(b, loc, element->getResult(0));
         });
     replaceOpWithBufferizedValues(rewriter, op, *buffer);
     return success();
@@ -130,6 +135,8 @@ void mlir::glu::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, GluDialect *) {
     GluOp::attachInterface<GluOpBufferization<GluOp>>(*ctx);
     GluBackOp::attachInterface<GluOpBufferization<GluBackOp>>(*ctx);
-    RoundOp::attachInterface<RoundOpBufferization>(*ctx);
+    RoundOp::attachInterface<UnaryElementwiseBufferization<RoundOp>>(*ctx);
+    GeluTableOp::attachInterface<
+        UnaryElementwiseBufferization<GeluTableOp>>(*ctx);
   });
 }

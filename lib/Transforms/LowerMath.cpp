@@ -3,13 +3,17 @@
 #include "GluDialect/Transforms/Passes.h"
 
 #include "GluDialect/Dialect/FloatBuilder.h"
+#include "GluDialect/Dialect/GgmlGeluTable.h"
 #include "GluDialect/Dialect/GluOps.h"
 
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
-#include <cmath>
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include <cmath>
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLULOWERMATH
@@ -74,8 +78,105 @@ void keepSubnormalExp(Operation *root) {
   }
 }
 
+/// The symbol name of ggml's GELU table (renamed if taken).
+constexpr llvm::StringLiteral kGeluTableName = "__glu_ggml_gelu_f16";
+
+/// ggml's GELU table as a private constant global of `symbolTableOp`.
+memref::GlobalOp createGeluTable(Operation *symbolTableOp,
+                                 DenseElementsAttr entries) {
+  OpBuilder b(symbolTableOp->getContext()); // a detached op, inserted below
+  auto type = MemRefType::get({1 << 16}, b.getF16Type());
+  auto global = memref::GlobalOp::create(
+      b, symbolTableOp->getLoc(), kGeluTableName,
+      b.getStringAttr("private"), type, entries, /*constant=*/true,
+      b.getI64IntegerAttr(64));
+  // At the front, under a unique name.
+  SymbolTable(symbolTableOp)
+      .insert(global, symbolTableOp->getRegion(0).front().begin());
+  return global;
+}
+
+/// glu.gelu_table %x -> the f16 bits of x index ggml's table (an f16
+/// constant), extended to f32: memref.load on scalars, vector.gather on
+/// vectors (flattened to 1-D).
+void lowerGeluTable(GeluTableOp op, memref::GlobalOp table) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type f16 = b.getF16Type(), i16 = b.getI16Type();
+  Value table16 = memref::GetGlobalOp::create(b, loc, table.getType(),
+                                              table.getSymName());
+  Value result;
+  auto vectorType = dyn_cast<VectorType>(op.getType());
+  if (!vectorType) {
+    Value bits = arith::BitcastOp::create(
+        b, loc, i16, arith::TruncFOp::create(b, loc, f16, op.getInput()));
+    Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bits);
+    Value entry = memref::LoadOp::create(b, loc, table16, index);
+    result = arith::ExtFOp::create(b, loc, b.getF32Type(), entry);
+  } else {
+    auto flat = VectorType::get({vectorType.getNumElements()}, b.getF32Type());
+    Value x = vector::ShapeCastOp::create(b, loc, flat, op.getInput());
+    Value bits = arith::BitcastOp::create(
+        b, loc, flat.clone(i16),
+        arith::TruncFOp::create(b, loc, flat.clone(f16), x));
+    Value index = arith::ExtUIOp::create(b, loc, flat.clone(b.getI32Type()),
+                                         bits);
+    Value all = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(flat.clone(b.getI1Type()), true));
+    Value zeros = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(flat.clone(f16), b.getF16FloatAttr(0)));
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value entries =
+        vector::GatherOp::create(b, loc, flat.clone(f16), table16,
+                                 ValueRange{zero}, index, all, zeros,
+                                 /*alignment=*/IntegerAttr());
+    Value wide = arith::ExtFOp::create(b, loc, flat, entries);
+    result = vector::ShapeCastOp::create(b, loc, vectorType, wide);
+  }
+  op.replaceAllUsesWith(result);
+  op.erase();
+}
+
+/// Lowers every glu.gelu_table under `root`, with one table per symbol
+/// table, built on this host (GgmlGeluTable.h) the first time one is needed.
+LogicalResult lowerGeluTables(Operation *root) {
+  SmallVector<GeluTableOp> ops;
+  root->walk([&](GeluTableOp op) { ops.push_back(op); });
+  DenseElementsAttr entries;
+  llvm::DenseMap<Operation *, memref::GlobalOp> tables;
+  for (GeluTableOp op : ops) {
+    if (isa<TensorType>(op.getType()))
+      return op.emitOpError("on tensors must be bufferized before "
+                            "glu-lower-math");
+    if (auto vector = dyn_cast<VectorType>(op.getType());
+        vector && vector.isScalable())
+      return op.emitOpError("on scalable vectors is not supported");
+    Operation *owner = SymbolTable::getNearestSymbolTable(op);
+    if (!owner || (owner != root && !root->isProperAncestor(owner)))
+      return op.emitOpError(
+          "needs glu-lower-math to run on the op that holds its symbol "
+          "table (the table becomes a global there)");
+    memref::GlobalOp &table = tables[owner];
+    if (!table) {
+      if (!entries) {
+        std::vector<uint16_t> data = buildGgmlGeluTable();
+        auto type = RankedTensorType::get({int64_t(data.size())},
+                                          Float16Type::get(root->getContext()));
+        entries = DenseElementsAttr::getFromRawBuffer(
+            type, ArrayRef<char>(reinterpret_cast<const char *>(data.data()),
+                                 data.size() * sizeof(uint16_t)));
+      }
+      table = createGeluTable(owner, entries);
+    }
+    lowerGeluTable(op, table);
+  }
+  return success();
+}
+
 struct GluLowerMathPass : glu::impl::GluLowerMathBase<GluLowerMathPass> {
   void runOnOperation() override {
+    if (failed(lowerGeluTables(getOperation())))
+      return signalPassFailure();
     // Every approximation upstream has (exp, tanh, erf, erfc, log, ...), and
     // the f16 -> f32 casts that let f16 math reuse them. No target-specific
     // variant (AVX2 rsqrt) is used, so the same program serves every target.

@@ -395,3 +395,11 @@ func.func @limit_hex_negative(%a: tensor<4x8xf32>) {
   %y = glu.glu swiglu_oai(%a, %a) limit(-0x40400000) : tensor<4x8xf32>
   return
 }
+
+// -----
+
+func.func @gelu_table_f16(%x: f16) {
+  // expected-error @+1 {{'glu.gelu_table' op operand #0 must be f32}}
+  %0 = glu.gelu_table %x : f16
+  return
+}

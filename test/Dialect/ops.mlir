@@ -97,6 +97,19 @@ func.func @round(%s: f32, %v: vector<8xf32>, %t: tensor<?xf32>) {
 
 // -----
 
+// CHECK-LABEL: func @gelu_table
+// CHECK: glu.gelu_table %{{.*}} : f32
+// CHECK: glu.gelu_table %{{.*}} : vector<8xf32>
+// CHECK: glu.gelu_table %{{.*}} : tensor<?xf32>
+func.func @gelu_table(%s: f32, %v: vector<8xf32>, %t: tensor<?xf32>) {
+  %0 = glu.gelu_table %s : f32
+  %1 = glu.gelu_table %v : vector<8xf32>
+  %2 = glu.gelu_table %t : tensor<?xf32>
+  return
+}
+
+// -----
+
 // A hexadecimal float literal is the f32 bit pattern (0x40C00000 is 6.0);
 // discardable attributes stay in the attribute dictionary.
 // CHECK-LABEL: func @hex_and_discardable

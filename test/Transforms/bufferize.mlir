@@ -135,6 +135,20 @@ func.func @round_in_place(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 
 // -----
 
+// glu.gelu_table on a tensor bufferizes the same way.
+// CHECK-LABEL: func.func @gelu_table_in_place(
+// CHECK-SAME:    %[[X:.*]]: memref<?x8xf32, {{.*}}>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         linalg.generic {{.*}} outs(%[[X]] : {{.*}}) {
+// CHECK:           glu.gelu_table %{{.*}} : f32
+// CHECK:         return %[[X]]
+func.func @gelu_table_in_place(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %r = glu.gelu_table %x : tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}
+
+// -----
+
 // ... and a copy of it where the unrounded value is still needed.
 // CHECK-LABEL: func.func @round_keeps_operand(
 // CHECK-SAME:    %[[X:.*]]: memref<4xf32, {{.*}}>)

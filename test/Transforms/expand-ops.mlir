@@ -154,11 +154,11 @@ func.func @dynamic_checks(%a: tensor<4x?xf32>, %dy: tensor<?x?xf32>, %x: tensor<
 
 // -----
 
-// f16_table rounds x and the activation to f16; geglu's table bounds are
-// selects at +-10.
+// f16_table rounds x to f16 and looks the activation up in ggml's table;
+// geglu's table bounds are selects at +-10.
 // CHECK-LABEL: func @geglu_table
-// CHECK: glu.round %{{.*}} to f16 : f32
-// CHECK: glu.round %{{.*}} to f16 : f32
+// CHECK: %[[X16:.*]] = glu.round %{{.*}} to f16 : f32
+// CHECK: glu.gelu_table %[[X16]] : f32
 // CHECK: arith.cmpf oge, %{{.*}}, %{{.*}} : f32
 // CHECK: arith.cmpf ole, %{{.*}}, %{{.*}} : f32
 func.func @geglu_table(%x: tensor<8xf32>, %g: tensor<8xf32>) -> tensor<8xf32> {

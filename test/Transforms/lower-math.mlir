@@ -1,4 +1,4 @@
-// RUN: glu-opt %s -split-input-file -glu-lower-math | FileCheck %s
+// RUN: glu-opt %s -split-input-file -glu-lower-math -mlir-elide-elementsattrs-if-larger=16 | FileCheck %s
 
 // glu.round is a truncf/extf pair, on scalars, vectors and tensors.
 // CHECK-LABEL: func @round
@@ -32,3 +32,54 @@ func.func @approximations(%x: vector<8xf32>) -> (vector<8xf32>, vector<8xf32>, v
   %3 = math.erfc %x : vector<8xf32>
   return %0, %1, %2, %3 : vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>
 }
+
+// -----
+
+// glu.gelu_table: one private constant table of 65536 f16 entries per
+// symbol table (built on the host), indexed by the f16 bits of x: a load on
+// scalars, a gather on vectors (flattened to 1-D). The name is made unique
+// if taken.
+// CHECK-DAG: memref.global "private" @__glu_ggml_gelu_f16 : memref<2xf16>
+// CHECK-DAG: memref.global "private" constant @[[T:__glu_ggml_gelu_f16_[0-9]+]] : memref<65536xf16> = dense_resource<__elided__> {alignment = 64 : i64}
+// CHECK-NOT: memref.global
+// CHECK-LABEL: func @gelu_table
+// CHECK: %[[G:.*]] = memref.get_global @[[T]] : memref<65536xf16>
+// CHECK: %[[H:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK: %[[B:.*]] = arith.bitcast %[[H]] : f16 to i16
+// CHECK: %[[I:.*]] = arith.index_castui %[[B]] : i16 to index
+// CHECK: %[[E:.*]] = memref.load %[[G]][%[[I]]] : memref<65536xf16>
+// CHECK: arith.extf %[[E]] : f16 to f32
+// CHECK: %[[GV:.*]] = memref.get_global @[[T]] : memref<65536xf16>
+// CHECK: %[[F:.*]] = vector.shape_cast %{{.*}} : vector<2x4xf32> to vector<8xf32>
+// CHECK: %[[HV:.*]] = arith.truncf %[[F]] : vector<8xf32> to vector<8xf16>
+// CHECK: %[[BV:.*]] = arith.bitcast %[[HV]] : vector<8xf16> to vector<8xi16>
+// CHECK: %[[IV:.*]] = arith.extui %[[BV]] : vector<8xi16> to vector<8xi32>
+// CHECK: %[[EV:.*]] = vector.gather %[[GV]][%{{.*}}] [%[[IV]]], %{{.*}}, %{{.*}} : memref<65536xf16>, vector<8xi32>, vector<8xi1>, vector<8xf16> into vector<8xf16>
+// CHECK: %[[W:.*]] = arith.extf %[[EV]] : vector<8xf16> to vector<8xf32>
+// CHECK: vector.shape_cast %[[W]] : vector<8xf32> to vector<2x4xf32>
+// CHECK-NOT: glu.gelu_table
+memref.global "private" @__glu_ggml_gelu_f16 : memref<2xf16>
+func.func @gelu_table(%x: f32, %v: vector<2x4xf32>) -> (f32, vector<2x4xf32>) {
+  %0 = glu.gelu_table %x : f32
+  %1 = glu.gelu_table %v : vector<2x4xf32>
+  return %0, %1 : f32, vector<2x4xf32>
+}
+
+// -----
+
+// A kernel's table lives in its gpu.module.
+// CHECK-LABEL: gpu.module @kernels
+// CHECK: memref.global "private" constant @__glu_ggml_gelu_f16 : memref<65536xf16>
+// CHECK: gpu.func @k
+// CHECK: memref.get_global @__glu_ggml_gelu_f16
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: f32, %out: memref<1xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %0 = glu.gelu_table %x : f32
+      memref.store %0, %out[%c0] : memref<1xf32>
+      gpu.return
+    }
+  }
+}
+

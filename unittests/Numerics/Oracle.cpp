@@ -5,6 +5,7 @@
 #include "llvm/ADT/APFloat.h"
 
 #include <cmath>
+#include <math.h>
 #include <limits>
 
 using namespace oracle;
@@ -211,6 +212,15 @@ struct Gate {
 };
 } // namespace
 
+float oracle::ggmlGelu(float x) {
+  const float coefA = 0.044715f;
+  const float sqrt2OverPi = 0.79788456080286535587989211986876f;
+  // The one multiply-add written as the fma ggml's build makes of it; no
+  // other product feeds a sum, so no contraction flag changes the result.
+  return 0.5f * x *
+         (1.0f + ::tanhf(sqrt2OverPi * x * std::fma(coefA * x, x, 1.0f)));
+}
+
 static Gate gateOf(const Config &c, double x) {
   Dual seed{x, 1, 1};
   if (c.plan == Plan::f16_table) {
@@ -220,6 +230,9 @@ static Gate gateOf(const Config &c, double x) {
       return {seed, true};
     Dual x16{roundTo(Storage::f16, x), 1, 1};
     Dual a = act(c, x16);
+    // The GELU table is ggml's program's (SPEC section 3); the derivative
+    // straight-through, of the exact activation.
+    a.v = c.variant == Variant::geglu ? ggmlGelu(float(x16.v)) : a.v;
     a.v = roundTo(Storage::f16, a.v);
     return {a, true};
   }

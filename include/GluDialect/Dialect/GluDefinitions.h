@@ -52,6 +52,10 @@ Value timesSigmoid(FloatBuilder &fb, Value x, Value t, Value tLo = Value());
 /// max(x, -FLT_MAX): the linear factor of x * sigmoid(...) products, so that
 /// act(-inf) is -inf * 0 = NaN nowhere.
 Value finiteBelow(FloatBuilder &fb, Value x);
+/// geglu's activation, 0.5*x*(1 + tanh(u)), as glu evaluates it in f32:
+/// the derivative rule of glu.gelu_table (ggml's f16 table) differentiates
+/// it.
+Value gelu(FloatBuilder &fb, Value x);
 /// act * g with the rounding plan's rounding of act.
 Value gate(FloatBuilder &fb, const GluProgram &program, Value act, Value g);
 

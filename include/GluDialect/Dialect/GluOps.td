@@ -222,4 +222,34 @@ def Glu_RoundOp : Glu_Op<"round", [Pure, Elementwise, SameOperandsAndResultType,
   let hasFolder = 1;
 }
 
+def Glu_GeluTableOp : Glu_Op<"gelu_table", [Pure, Elementwise,
+    SameOperandsAndResultType, Scalarizable, Vectorizable, Tensorizable]> {
+  let summary = "ggml's f16 GELU table, looked up";
+  let description = [{
+    Rounds each f32 value to f16 (round-to-nearest-even) and returns the
+    entry of ggml's GELU table at those 16 bits, as f32. The table is
+    ggml's (`ggml_table_gelu_f16`): entry `i` is
+    `f16(0.5f*x*(1.0f + tanhf(SQRT_2_OVER_PI*x*fmaf(GELU_COEF_A*x, x, 1.0f))))`
+    for `x` the f16 value with bits `i`, evaluated in f32 with the C
+    library's `tanhf`, the multiply-add fused as GCC fuses it in ggml's
+    default (`-march=native`) build on an FMA host. `glu-lower-math` builds
+    the 65536 entries on the compiling host (so the bytes are that host's
+    C library's; docs/semantics.md names the one they were checked
+    against) into a constant `memref.global` and replaces each op by a
+    load (a `vector.gather` on vectors); on tensors it bufferizes to a
+    `linalg.generic` of the scalar op first, as `glu.round` does.
+
+    The derivative is straight-through the two roundings: the derivative
+    of glu's own f32 GELU (`geglu`'s definition) at the f16 value. The
+    `f16_table` plan of `geglu` is written with it.
+
+    ```mlir
+    %act = glu.gelu_table %x16 : f32
+    ```
+  }];
+  let arguments = (ins Glu_F32Like:$input);
+  let results = (outs Glu_F32Like:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
 #endif // GLU_DIALECT_GLUOPS_TD

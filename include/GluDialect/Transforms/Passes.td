@@ -92,6 +92,13 @@ def GluLowerMath : Pass<"glu-lower-math"> {
     below 2^-126): for an argument below -87.5 it computes
     `exp(a + 32) * e^-32`, the same bits as before elsewhere.
 
+    `glu.gelu_table` (ggml's f16 GELU table) becomes a load from a private
+    constant `memref.global` of 65536 f16 entries, built here on the
+    compiling host with its C library's `tanhf` (ggml's program), once per
+    symbol table (the module, or a kernel's `gpu.module`): the pass must run
+    on the op that holds that symbol table. On vectors the load is a
+    `vector.gather`.
+
     Before:
 
     ```mlir
@@ -105,6 +112,7 @@ def GluLowerMath : Pass<"glu-lower-math"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::vector::VectorDialect",
   ];
 }
