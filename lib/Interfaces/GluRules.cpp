@@ -23,7 +23,7 @@ struct RoundRule : RuleBase<RoundRule, RoundOp> {
 };
 
 // t = gelu_table(x), ggml's f16 GELU entry at f16(x): straight-through
-// both roundings (SPEC section 4), so dx is the VJP of glu's own f32 GELU
+// both roundings (docs/semantics.md section 4), so dx is the VJP of glu's own f32 GELU
 // at x, whose ops are built here and differentiated by the same rules (the
 // f16_table plan's derivative is what it was when it rounded that GELU).
 struct GeluTableRule : RuleBase<GeluTableRule, GeluTableOp> {

@@ -185,7 +185,7 @@ TEST(GgmlTable, GegluIsGgmlsProgramBitForBit) {
         ADD_FAILURE() << "x = " << x << ", g = " << g << ": y = " << c.y[i]
                       << ", ggml " << want;
     }
-    // SPEC section 4: d_g = dy * the value the forward multiplied (the
+    // docs/semantics.md section 4: d_g = dy * the value the forward multiplied (the
     // table entry), d_x through the table straight-through: glu's GELU
     // derivative at f16(x). 0 and 0 at x <= -10; dy*g and dy*x at x >= 10.
     if (std::isnan(x))

@@ -230,7 +230,7 @@ static Gate gateOf(const Config &c, double x) {
       return {seed, true};
     Dual x16{roundTo(Storage::f16, x), 1, 1};
     Dual a = act(c, x16);
-    // The GELU table is ggml's program's (SPEC section 3); the derivative
+    // The GELU table is ggml's program's (docs/semantics.md section 3); the derivative
     // straight-through, of the exact activation.
     a.v = c.variant == Variant::geglu ? ggmlGelu(float(x16.v)) : a.v;
     a.v = roundTo(Storage::f16, a.v);
