@@ -1,6 +1,6 @@
 //===- FloatBuilder.cpp - Terse float arithmetic building ------------------===//
 
-#include "GluDialect/Dialect/FloatBuilder.h"
+#include "GluDialect/Definitions/FloatBuilder.h"
 
 #include "GluDialect/Dialect/GluOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/GPU/Passes.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -14,7 +14,7 @@
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUGPUDEVICEBUFFERS
-#include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"
+#include "GluDialect/GPU/Passes.h.inc"
 } // namespace mlir::glu
 
 using namespace mlir;

@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/GPU/Passes.h"
+#include "GluDialect/Transforms/InterleavedPairs.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,7 +28,7 @@
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUMAPELEMENTWISETOGPU
-#include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"
+#include "GluDialect/GPU/Passes.h.inc"
 } // namespace mlir::glu
 
 using namespace mlir;
@@ -101,43 +102,6 @@ struct Access {
   bool pairLow = false, pairHigh = false;
   Value pairView;
 };
-
-/// Does `lo`/`hi` read the even/odd elements of one buffer? Both must be
-/// subviews of one source with equal sizes and strides, a static last
-/// stride of 2, and last offsets o and o + 1 (the rest equal). The source's
-/// own last stride must be statically 1, so that the view of both (one
-/// vector access of twice the width) is contiguous: a source with a
-/// dynamic layout (a function argument after one-shot-bufferize without
-/// identity layouts) leaves the two halves unpaired, on the scalar path.
-static bool isInterleavedPair(Value lo, Value hi) {
-  auto a = lo.getDefiningOp<memref::SubViewOp>();
-  auto b = hi.getDefiningOp<memref::SubViewOp>();
-  if (!a || !b || a.getSource() != b.getSource() ||
-      a.getType().getRank() != a.getSourceType().getRank() ||
-      a.getType().getRank() != b.getType().getRank())
-    return false;
-  auto [sourceStrides, sourceOffset] = a.getSourceType().getStridesAndOffset();
-  if (sourceStrides.empty() || sourceStrides.back() != 1)
-    return false;
-  auto equal = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y,
-                  size_t count) {
-    for (size_t i = 0; i < count; ++i)
-      if (!isEqualConstantIntOrValue(x[i], y[i]))
-        return false;
-    return true;
-  };
-  SmallVector<OpFoldResult> offA = a.getMixedOffsets(),
-                            offB = b.getMixedOffsets();
-  SmallVector<OpFoldResult> strides = a.getMixedStrides();
-  size_t rank = offA.size();
-  std::optional<int64_t> lastA = getConstantIntValue(offA.back());
-  std::optional<int64_t> lastB = getConstantIntValue(offB.back());
-  std::optional<int64_t> stride = getConstantIntValue(strides.back());
-  return equal(a.getMixedSizes(), b.getMixedSizes(), rank) &&
-         equal(strides, b.getMixedStrides(), rank) &&
-         equal(offA, offB, rank - 1) && lastA && lastB &&
-         *lastB == *lastA + 1 && stride == 2;
-}
 
 /// The contiguous view of both elements of an interleaved pair.
 static Value pairSourceView(OpBuilder &b, Location loc, Value lo) {
@@ -351,7 +315,7 @@ MapElementwiseToLaunch::matchAndRewrite(linalg::GenericOp op,
       if (i == j || !accesses[j].isMemRef || accesses[j].pairHigh ||
           accesses[j].pairLow || (i < numInputs) != (j < numInputs))
         continue;
-      if (!isInterleavedPair(op->getOperand(i), op->getOperand(j)))
+      if (!glu::isInterleavedPair(op->getOperand(i), op->getOperand(j)))
         continue;
       accesses[i].pairLow = true;
       accesses[i].partner = j;

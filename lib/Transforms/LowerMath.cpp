@@ -2,7 +2,7 @@
 
 #include "GluDialect/Transforms/Passes.h"
 
-#include "GluDialect/Dialect/FloatBuilder.h"
+#include "GluDialect/Definitions/FloatBuilder.h"
 #include "GluDialect/Dialect/GluOps.h"
 
 #include "mlir/Dialect/Math/Transforms/Approximation.h"

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GLUDIALECT_DIALECT_FLOATBUILDER_H
-#define GLUDIALECT_DIALECT_FLOATBUILDER_H
+#ifndef GLUDIALECT_DEFINITIONS_FLOATBUILDER_H
+#define GLUDIALECT_DEFINITIONS_FLOATBUILDER_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -63,4 +63,4 @@ private:
 
 } // namespace mlir::glu
 
-#endif // GLUDIALECT_DIALECT_FLOATBUILDER_H
+#endif // GLUDIALECT_DEFINITIONS_FLOATBUILDER_H

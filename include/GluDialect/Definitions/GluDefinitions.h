@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GLUDIALECT_DIALECT_GLUDEFINITIONS_H
-#define GLUDIALECT_DIALECT_GLUDEFINITIONS_H
+#ifndef GLUDIALECT_DEFINITIONS_GLUDEFINITIONS_H
+#define GLUDIALECT_DEFINITIONS_GLUDEFINITIONS_H
 
-#include "GluDialect/Dialect/FloatBuilder.h"
+#include "GluDialect/Definitions/FloatBuilder.h"
 #include "GluDialect/Dialect/GluOps.h"
 
 namespace mlir::glu {
@@ -74,4 +74,4 @@ ScaledCotangent scaleCotangent(FloatBuilder &fb, const GluProgram &program,
 
 } // namespace mlir::glu
 
-#endif // GLUDIALECT_DIALECT_GLUDEFINITIONS_H
+#endif // GLUDIALECT_DEFINITIONS_GLUDEFINITIONS_H

@@ -1,6 +1,6 @@
 //===- GluToLLVM.cpp - The CPU pipeline ------------------------------------===//
 
-#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 
 #include "GluDialect/Transforms/Passes.h"
 

@@ -1,8 +1,9 @@
 //===- GluToNVVM.cpp - The GPU (NVVM) pipeline ----------------------------===//
 
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
 
-#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/GPU/Passes.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -59,9 +60,7 @@ void glu::addGluGPUMappingPasses(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
 }
 
-/// The CPU pipeline's options as the GPU pipelines use its stages: no CPU
-/// vectorization and no OpenMP (glu-gpu-map-elementwise maps the kernels).
-static void setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
+void glu::setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.vectorize = false;
   cpu.threads = 1;
   // The GPU mapping works on the kernels where they are.
@@ -130,30 +129,7 @@ void glu::buildGluToNVVMPipeline(OpPassManager &pm,
     addGluGPUHostLoweringPasses(pm);
 }
 
-void glu::buildGluGPUEmulationPipeline(OpPassManager &pm,
-                                       const GluToNVVMOptions &options) {
-  glu::GluToLLVMOptions cpu;
-  setCPUStageOptions(cpu);
-  addGluPreparationPasses(pm);
-  addGluBufferizationPasses(pm, cpu);
-  GluMapElementwiseToGPUOptions map;
-  map.blockSize = options.blockSize;
-  map.vectorBytes = options.vectorBytes;
-  map.maxBlocks = options.maxBlocks;
-  pm.addNestedPass<func::FuncOp>(createGluMapElementwiseToGPU(map));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addNestedPass<func::FuncOp>(createGluGPULaunchToLoops());
-  addGluLoopLoweringPasses(pm, cpu);
-  addGluLLVMLoweringPasses(pm, cpu);
-}
-
 void glu::registerGluToNVVMPipeline() {
-  PassPipelineRegistration<GluToNVVMOptions>(
-      "glu-to-llvm-emulating-gpu",
-      "Testing: glu-to-llvm through the GPU kernels (mapped by "
-      "glu-gpu-map-elementwise, run as CPU loops by glu-gpu-launch-to-loops)",
-      buildGluGPUEmulationPipeline);
   registerPassPipeline(
       "glu-to-nvvm",
       "Lower IR with glu ops (and upstream tensor/linalg/arith/math) to "

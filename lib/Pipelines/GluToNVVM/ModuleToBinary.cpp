@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -16,7 +16,7 @@
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUGPUMODULETOBINARY
-#include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"
+#include "GluDialect/Pipelines/GluToNVVM/Passes.h.inc"
 } // namespace mlir::glu
 
 using namespace mlir;

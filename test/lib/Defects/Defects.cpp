@@ -1,22 +1,16 @@
-//===- Testing.cpp - Deliberate defects for the mutation suite -------------===//
+//===- Defects.cpp - The names of the mutation suite's defects ------------===//
+//
+// LLVM only, so that glu-npy-fuzzer can fuzz the parser alone.
+//
+//===----------------------------------------------------------------------===//
 
-#include "GluDialect/Dialect/Testing.h"
+#include "Defects/Defects.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
-using namespace mlir::glu::testing;
+using namespace mlir::glu::test;
 
-static Defect currentDefect = Defect::None;
-
-Defect mlir::glu::testing::activeDefect() { return currentDefect; }
-
-DefectGuard::DefectGuard(Defect defect) : previous(currentDefect) {
-  currentDefect = defect;
-}
-
-DefectGuard::~DefectGuard() { currentDefect = previous; }
-
-std::optional<Defect> mlir::glu::testing::parseDefect(llvm::StringRef name) {
+std::optional<Defect> mlir::glu::test::parseDefect(llvm::StringRef name) {
   return llvm::StringSwitch<std::optional<Defect>>(name)
       .Case("", Defect::None)
       .Case("none", Defect::None)

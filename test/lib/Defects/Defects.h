@@ -1,19 +1,24 @@
-//===- Testing.h - Deliberate defects for the mutation suite ----*- C++ -*-===//
+//===- Defects.h - Deliberate defects for the mutation suite ----*- C++ -*-===//
 //
-// The numerics suite must fail when the compiler is wrong. To prove it, the
-// mutation suite (test/Integration/mutations.test) compiles with one of these
-// defects injected (glu-expand-ops option `test-inject-defect`) and expects
-// the suite to fail. Nothing outside that option sets them.
+// Test-only. The numerics suite must fail when the compiler is wrong. To
+// prove it, the mutation suite (test/Integration/mutations.test) compiles
+// with one of these defects and expects the suite to fail. A defect is a
+// set of wrong interface models (derivative rules, the glu ops'
+// bufferization) registered ahead of the real ones, so the libraries hold
+// no trace of it: the test tools (glu-run, glu-train, the unit tests) call
+// registerDefect before registerRunnerDialects.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GLUDIALECT_DIALECT_TESTING_H
-#define GLUDIALECT_DIALECT_TESTING_H
+#ifndef GLU_TEST_LIB_DEFECTS_DEFECTS_H
+#define GLU_TEST_LIB_DEFECTS_DEFECTS_H
 
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 
-namespace mlir::glu::testing {
+namespace mlir {
+class DialectRegistry;
+namespace glu::test {
 
 enum class Defect {
   None,
@@ -32,22 +37,16 @@ enum class Defect {
   UnroundedDg,
 };
 
-/// The active defect (None outside the mutation suite).
-Defect activeDefect();
-/// Sets the active defect for the lifetime of the guard.
-class DefectGuard {
-public:
-  explicit DefectGuard(Defect defect);
-  ~DefectGuard();
-
-private:
-  Defect previous;
-};
-
 /// Parses a defect name (`constant-off`, `dropped-term`, `swapped-halves`,
-/// `tail-not-written`, `wrong-kink-side`, `unrounded-dg`, or empty).
+/// `tail-not-written`, `wrong-kink-side`, `unrounded-dg`, `none`, or empty).
 std::optional<Defect> parseDefect(llvm::StringRef name);
 
-} // namespace mlir::glu::testing
+/// Adds the models that make `defect` to `registry`. Call it before the real
+/// models are registered (registerRunnerDialects): the first model attached
+/// to an op wins. Defect::None adds nothing.
+void registerDefect(DialectRegistry &registry, Defect defect);
 
-#endif // GLUDIALECT_DIALECT_TESTING_H
+} // namespace glu::test
+} // namespace mlir
+
+#endif // GLU_TEST_LIB_DEFECTS_DEFECTS_H

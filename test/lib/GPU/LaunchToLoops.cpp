@@ -1,13 +1,13 @@
 //===- LaunchToLoops.cpp - Run gpu.launch bodies as CPU loops -------------===//
 //
-// glu-gpu-launch-to-loops (testing): a one-dimensional gpu.launch whose body
+// glu-gpu-launch-to-loops (test-only): a one-dimensional gpu.launch whose body
 // uses nothing but its ids and sizes becomes two nested scf.for loops, so
 // the kernels glu-gpu-map-elementwise builds can run, and be compared bit
 // for bit, on the CPU.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GPU/TestGPU.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -17,7 +17,7 @@
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUGPULAUNCHTOLOOPS
-#include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"
+#include "GPU/TestPasses.h.inc"
 } // namespace mlir::glu
 
 using namespace mlir;

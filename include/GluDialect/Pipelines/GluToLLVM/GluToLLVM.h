@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GLUDIALECT_CONVERSION_GLUTOLLVM_GLUTOLLVM_H
-#define GLUDIALECT_CONVERSION_GLUTOLLVM_GLUTOLLVM_H
+#ifndef GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
+#define GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
 
 #include "mlir/Pass/PassOptions.h"
 
@@ -92,4 +92,4 @@ void registerGluToLLVMPipeline();
 } // namespace glu
 } // namespace mlir
 
-#endif // GLUDIALECT_CONVERSION_GLUTOLLVM_GLUTOLLVM_H
+#endif // GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H

@@ -9,24 +9,21 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GLUDIALECT_CONVERSION_GLUTONVVM_GLUTONVVM_H
-#define GLUDIALECT_CONVERSION_GLUTONVVM_GLUTONVVM_H
+#ifndef GLUDIALECT_PIPELINES_GLUTONVVM_GLUTONVVM_H
+#define GLUDIALECT_PIPELINES_GLUTONVVM_GLUTONVVM_H
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
 class OpPassManager;
-class RewritePatternSet;
 namespace glu {
 
 #define GEN_PASS_DECL
-#include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"
+#include "GluDialect/Pipelines/GluToNVVM/Passes.h.inc"
 
 struct GluToNVVMOptions : public PassPipelineOptions<GluToNVVMOptions> {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("GPU architecture"),
@@ -70,9 +67,9 @@ struct GluToNVVMOptions : public PassPipelineOptions<GluToNVVMOptions> {
       llvm::cl::init(true)};
 };
 
-/// GPU stage 1: elementwise linalg on buffers -> vectorized gpu.launch
-/// (glu-gpu-map-elementwise), device allocations (glu-gpu-device-buffers),
-/// kernel outlining.
+/// GPU stage 1 (target-independent, lib/GPU): elementwise linalg on buffers
+/// -> vectorized gpu.launch (glu-gpu-map-elementwise), device allocations
+/// (glu-gpu-device-buffers), kernel outlining.
 void addGluGPUMappingPasses(OpPassManager &pm, const GluToNVVMOptions &options);
 /// GPU stage 2: the CPU pipeline's math lowering on the whole module (so the
 /// kernels use the same polynomial approximations and bf16 conversions),
@@ -82,38 +79,28 @@ void addGluGPUKernelLoweringPasses(OpPassManager &pm,
 /// GPU stage 3: the host code to the LLVM dialect (gpu-to-llvm).
 void addGluGPUHostLoweringPasses(OpPassManager &pm);
 
+/// The CPU pipeline's options as the GPU pipelines use its stages: no CPU
+/// vectorization and no OpenMP (glu-gpu-map-elementwise maps the kernels).
+void setCPUStageOptions(GluToLLVMOptions &cpu);
+
 /// The CPU stages 1-2, then the GPU stages 1-3: the `glu-to-nvvm` pipeline.
 void buildGluToNVVMPipeline(OpPassManager &pm, const GluToNVVMOptions &options);
-
-/// Testing: the CPU pipeline, with every elementwise generic first mapped to
-/// the kernels glu-to-nvvm would build and those kernels run as loops
-/// (glu-gpu-launch-to-loops): the `glu-to-llvm-emulating-gpu` pipeline.
-/// Runs the kernels' indexing and vectorized bodies on a machine without a
-/// GPU, to compare their bits with glu-to-llvm's.
-void buildGluGPUEmulationPipeline(OpPassManager &pm,
-                                  const GluToNVVMOptions &options);
 
 /// Checks the options: a known format, and ptxas where the format needs it.
 /// Returns an error message, or an empty string.
 std::string checkGluToNVVMOptions(const GluToNVVMOptions &options);
 
-/// Registers `glu-to-nvvm` and `glu-to-llvm-emulating-gpu` with the global
-/// pipeline registry.
+/// Registers `glu-to-nvvm` with the global pipeline registry.
 void registerGluToNVVMPipeline();
-
-/// The patterns of glu-gpu-map-elementwise.
-void populateGluElementwiseToGPUPatterns(RewritePatternSet &patterns,
-                                         int64_t blockSize, int64_t vectorBytes,
-                                         int64_t maxBlocks = 0);
 
 /// LLVM's -vectorize-slp option (null if LLVM registered none), which
 /// glu-gpu-module-to-binary holds false while it serializes.
 llvm::cl::opt<bool> *slpVectorizerOption();
 
 #define GEN_PASS_REGISTRATION
-#include "GluDialect/Conversion/GluToNVVM/Passes.h.inc"
+#include "GluDialect/Pipelines/GluToNVVM/Passes.h.inc"
 
 } // namespace glu
 } // namespace mlir
 
-#endif // GLUDIALECT_CONVERSION_GLUTONVVM_GLUTONVVM_H
+#endif // GLUDIALECT_PIPELINES_GLUTONVVM_GLUTONVVM_H
