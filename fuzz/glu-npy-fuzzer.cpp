@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Dialect/Testing.h"
+#include "Defects/Defects.h"
 #include "GluDialect/Runner/HostTensor.h"
 
 #include <cstdio>
@@ -85,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   default:
-    (void)testing::parseDefect(input);
+    (void)test::parseDefect(input);
     return 0;
   }
 }

@@ -14,7 +14,7 @@ config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.glu_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py",
-                   "Inputs", "Unit"]
+                   "Inputs", "Unit", "lib"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(

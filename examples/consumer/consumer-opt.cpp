@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"

@@ -2,7 +2,7 @@
 
 #include "glu-c/Passes.h"
 
-#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/CAPI/Pass.h"

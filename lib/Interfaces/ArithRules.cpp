@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "RuleBase.h"
-#include "GluDialect/Dialect/Testing.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -50,8 +49,6 @@ struct DivFRule : RuleBase<DivFRule, arith::DivFOp> {
                    SmallVectorImpl<Value> &d) {
     Value da = fb.div(dy, op.getRhs());
     Value db = fb.neg(fb.mul(da, op.getResult()));
-    if (testing::activeDefect() == testing::Defect::DroppedTerm)
-      db = Value();
     d.assign({da, db});
     return success();
   }
@@ -95,11 +92,8 @@ static void route(FloatBuilder &fb, Value toSecond, Value first, Value dy,
 struct MinimumFRule : RuleBase<MinimumFRule, arith::MinimumFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MinimumFOp op, Value dy,
                             SmallVectorImpl<Value> &d) {
-    auto predicate = testing::activeDefect() == testing::Defect::WrongKinkSide
-                         ? arith::CmpFPredicate::OGE
-                         : arith::CmpFPredicate::OGT;
-    route(fb, fb.cmp(predicate, op.getLhs(), op.getRhs()), op.getLhs(), dy,
-          d);
+    route(fb, fb.cmp(arith::CmpFPredicate::OGT, op.getLhs(), op.getRhs()),
+          op.getLhs(), dy, d);
     return success();
   }
 };
@@ -109,11 +103,8 @@ struct MinimumFRule : RuleBase<MinimumFRule, arith::MinimumFOp> {
 struct MaximumFRule : RuleBase<MaximumFRule, arith::MaximumFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MaximumFOp op, Value dy,
                             SmallVectorImpl<Value> &d) {
-    auto predicate = testing::activeDefect() == testing::Defect::WrongKinkSide
-                         ? arith::CmpFPredicate::OLE
-                         : arith::CmpFPredicate::OLT;
-    route(fb, fb.cmp(predicate, op.getLhs(), op.getRhs()), op.getLhs(), dy,
-          d);
+    route(fb, fb.cmp(arith::CmpFPredicate::OLT, op.getLhs(), op.getRhs()),
+          op.getLhs(), dy, d);
     return success();
   }
 };

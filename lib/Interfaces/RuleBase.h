@@ -4,7 +4,7 @@
 #define GLUDIALECT_LIB_INTERFACES_RULEBASE_H
 
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
-#include "GluDialect/Dialect/FloatBuilder.h"
+#include "GluDialect/Definitions/FloatBuilder.h"
 
 namespace mlir {
 class DialectRegistry;

@@ -3,7 +3,7 @@
 #include "GluDialect/Runner/CudaRunner.h"
 #include "RunnerSupport.h"
 
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
 #include "GluDialect/Runtime/CudaRuntime.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -99,7 +99,7 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
   if (std::string problem = checkGluToNVVMOptions(pipeline); !problem.empty())
     return error(problem);
   if (llvm::Error e = runner::runPipeline(
-          module, options.defect,
+          module,
           [&](OpPassManager &pm) { buildGluToNVVMPipeline(pm, pipeline); },
           "the glu-to-nvvm"))
     return std::move(e);

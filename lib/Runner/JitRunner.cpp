@@ -3,7 +3,7 @@
 #include "GluDialect/Runner/JitRunner.h"
 #include "RunnerSupport.h"
 
-#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
@@ -220,7 +220,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   GluToLLVMOptions pipeline;
   setPipelineOptions(options, pipeline);
   if (llvm::Error e = runner::runPipeline(
-          module, options.defect,
+          module,
           [&](OpPassManager &pm) {
             if (options.pipeline)
               options.pipeline(pm);

@@ -60,7 +60,7 @@ llvm::Error runner::checkInputs(llvm::StringRef entry,
   return llvm::Error::success();
 }
 
-llvm::Error runner::runPipeline(ModuleOp module, testing::Defect defect,
+llvm::Error runner::runPipeline(ModuleOp module,
                                 llvm::function_ref<void(OpPassManager &)> build,
                                 const llvm::Twine &what) {
   MLIRContext *ctx = module.getContext();
@@ -72,7 +72,6 @@ llvm::Error runner::runPipeline(ModuleOp module, testing::Defect defect,
       os << note.getLocation() << ": note: " << note << "\n";
     return success();
   });
-  testing::DefectGuard guard(defect);
   PassManager pm(ctx);
   build(pm);
   if (failed(pm.run(module)))

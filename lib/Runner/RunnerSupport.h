@@ -10,7 +10,6 @@
 #ifndef GLUDIALECT_LIB_RUNNER_RUNNERSUPPORT_H
 #define GLUDIALECT_LIB_RUNNER_RUNNERSUPPORT_H
 
-#include "GluDialect/Dialect/Testing.h"
 #include "GluDialect/Runner/JitRunner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,10 +37,9 @@ llvm::Expected<TensorSpec> callableSpec(func::FuncOp func,
 llvm::Error checkInputs(llvm::StringRef entry, llvm::ArrayRef<TensorSpec> args,
                         llvm::ArrayRef<HostTensor> inputs);
 
-/// Runs the pipeline `build` adds on `module` with `defect` injected; on
-/// failure the error is "<what> pipeline failed:" and every diagnostic
-/// (with its notes).
-llvm::Error runPipeline(ModuleOp module, testing::Defect defect,
+/// Runs the pipeline `build` adds on `module`; on failure the error is
+/// "<what> pipeline failed:" and every diagnostic (with its notes).
+llvm::Error runPipeline(ModuleOp module,
                         llvm::function_ref<void(OpPassManager &)> build,
                         const llvm::Twine &what);
 

@@ -47,30 +47,7 @@ struct GluOpBufferization
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
-    rewriter.setInsertionPoint(op);
-    SmallVector<Value> buffers;
-    for (Value operand : op->getOperands()) {
-      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
-      if (failed(buffer))
-        return failure();
-      buffers.push_back(*buffer);
-    }
-    auto allocate = [&](OpBuilder &b, Location loc, RankedTensorType type,
-                        ArrayRef<OpFoldResult> sizes) -> FailureOr<Value> {
-      SmallVector<Value> dynamic;
-      for (auto [dim, size] : llvm::enumerate(sizes))
-        if (type.isDynamicDim(dim))
-          dynamic.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
-      return options.createAlloc(
-          b, loc, MemRefType::get(type.getShape(), type.getElementType()),
-          dynamic);
-    };
-    FailureOr<SmallVector<Value>> results =
-        lowerGluOp(rewriter, op, buffers, allocate);
-    if (failed(results))
-      return failure();
-    replaceOpWithBufferizedValues(rewriter, op, *results);
-    return success();
+    return bufferizeGluOp(op, rewriter, options, state, buildGluDefinition);
   }
 };
 
@@ -129,6 +106,36 @@ struct UnaryElementwiseBufferization
   }
 };
 } // namespace
+
+LogicalResult mlir::glu::bufferizeGluOp(Operation *op, RewriterBase &rewriter,
+                                        const BufferizationOptions &options,
+                                        BufferizationState &state,
+                                        const GluDefinitionFn &definition) {
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> buffers;
+  for (Value operand : op->getOperands()) {
+    FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+    if (failed(buffer))
+      return failure();
+    buffers.push_back(*buffer);
+  }
+  auto allocate = [&](OpBuilder &b, Location loc, RankedTensorType type,
+                      ArrayRef<OpFoldResult> sizes) -> FailureOr<Value> {
+    SmallVector<Value> dynamic;
+    for (auto [dim, size] : llvm::enumerate(sizes))
+      if (type.isDynamicDim(dim))
+        dynamic.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+    return options.createAlloc(
+        b, loc, MemRefType::get(type.getShape(), type.getElementType()),
+        dynamic);
+  };
+  FailureOr<SmallVector<Value>> results =
+      lowerGluOp(rewriter, op, buffers, allocate, definition);
+  if (failed(results))
+    return failure();
+  replaceOpWithBufferizedValues(rewriter, op, *results);
+  return success();
+}
 
 void mlir::glu::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {

@@ -11,7 +11,7 @@
 #include "GluDialect/Transforms/Differentiate.h"
 #include "GluDialect/Transforms/Passes.h"
 
-#include "GluDialect/Dialect/FloatBuilder.h"
+#include "GluDialect/Definitions/FloatBuilder.h"
 #include "GluDialect/Interfaces/ReverseMode.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"

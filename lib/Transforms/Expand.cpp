@@ -17,7 +17,6 @@
 #include "GluDialect/Transforms/Expand.h"
 
 #include "GluDialect/Dialect/GluOps.h"
-#include "GluDialect/Dialect/Testing.h"
 #include "GluDialect/Interfaces/ReverseMode.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -303,8 +302,6 @@ static void checkResultSizes(const Shaped &s, ArrayRef<OpFoldResult> sizes,
 /// Zeroes the trailing n - 2h elements of `da` (one for odd n) the forward
 /// never read (docs/semantics.md section 4).
 static Value writeTail(const Shaped &s, Value da, const Halves &halves) {
-  if (testing::activeDefect() == testing::Defect::TailNotWritten)
-    return da;
   AffineExpr s0, s1;
   bindSymbols(s.b.getContext(), s0, s1);
   OpFoldResult tail = s.apply(s0 - s1 * 2, {halves.n, halves.h});
@@ -323,18 +320,6 @@ static Value writeTail(const Shaped &s, Value da, const Halves &halves) {
   return s.insert(filled, da, offsets, sizes, strides);
 }
 
-/// On buffers, tags the generic just built with the pairs of its operands
-/// that are the even and odd lanes of one contiguous stride-2 region (an
-/// interleaved fused operand): glu-vectorize-elementwise then reads and
-/// writes each pair with one contiguous vector access and a
-/// (de)interleave, instead of two strided ones.
-static void markInterleaved(const Shaped &s, ArrayRef<int64_t> pairs) {
-  Operation *generic = &*std::prev(s.b.getInsertionPoint());
-  if (generic->getNumResults() == 0) // buffers only
-    generic->setAttr(kInterleavedPairsAttrName,
-                     s.b.getDenseI64ArrayAttr(pairs));
-}
-
 //===----------------------------------------------------------------------===//
 // The lowering of glu.glu and glu.glu_back
 //===----------------------------------------------------------------------===//
@@ -348,7 +333,8 @@ static bool isStaticallyEmpty(Value v) {
 
 static FailureOr<SmallVector<Value>>
 lowerForward(const Shaped &s, GluOp op, Value a, Value b,
-             const DestinationFn &makeDestination) {
+             const DestinationFn &makeDestination,
+             const GluDefinitionFn &definition) {
   GluProgram program = GluProgram::of(op);
   Value gate = a, up = b;
   SmallVector<OpFoldResult> sizes;
@@ -370,21 +356,16 @@ lowerForward(const Shaped &s, GluOp op, Value a, Value b,
     return failure();
   if (isStaticallyEmpty(a))
     return SmallVector<Value>{*init};
-  Value y = buildForwardGeneric(s.b, s.loc, program, buildGluDefinition, gate,
-                                up, *init);
-  if (op.isFused() && op.getPackingOrDefault() == Packing::interleaved)
-    markInterleaved(s, {0, 1}); // (gate, up)
+  Value y =
+      buildForwardGeneric(s.b, s.loc, program, definition, gate, up, *init);
   return SmallVector<Value>{y};
 }
 
 static FailureOr<SmallVector<Value>>
 lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
-              const DestinationFn &makeDestination) {
+              const DestinationFn &makeDestination,
+              const GluDefinitionFn &definition) {
   GluProgram program = GluProgram::of(op);
-  // Mutation suite: differentiate as if act had not been rounded.
-  if (testing::activeDefect() == testing::Defect::UnroundedDg &&
-      program.rounding == Rounding::two_round)
-    program.rounding = Rounding::one_round;
   auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
 
   if (!op.isFused()) {
@@ -399,8 +380,8 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
         makeDestination(s.b, s.loc, typeOf(op.getDb()), sizes);
     if (failed(initA) || failed(initB))
       return failure();
-    auto grads = buildBackwardGeneric(s.b, s.loc, program, buildGluDefinition,
-                                      dy, a, b, *initA, *initB);
+    auto grads = buildBackwardGeneric(s.b, s.loc, program, definition, dy, a,
+                                      b, *initA, *initB);
     if (failed(grads))
       return op.emitOpError("could not derive the VJP of its definition");
     return SmallVector<Value>{grads->first, grads->second};
@@ -423,22 +404,15 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
   // d_a is written in place: each output of the generic is the slice of d_a
   // where the forward read that half.
   OpFoldResult gateAt = halves.gateOffset, upAt = halves.upOffset;
-  if (testing::activeDefect() == testing::Defect::SwappedHalves)
-    std::swap(gateAt, upAt);
   FailureOr<Value> dest =
       makeDestination(s.b, s.loc, typeOf(op.getDa()), s.sizes(a));
   if (failed(dest))
     return failure();
   auto grads = buildBackwardGeneric(
-      s.b, s.loc, program, buildGluDefinition, dy, gate, up,
+      s.b, s.loc, program, definition, dy, gate, up,
       halves.extract(s, *dest, gateAt), halves.extract(s, *dest, upAt));
   if (failed(grads))
     return op.emitOpError("could not derive the VJP of its definition");
-  if (op.getPackingOrDefault() == Packing::interleaved) {
-    // Operands: dy, gate, up, d_gate, d_up; the even lane first.
-    bool gateEven = getConstantIntValue(gateAt) == 0;
-    markInterleaved(s, {1, 2, gateEven ? 3 : 4, gateEven ? 4 : 3});
-  }
   Value da = halves.insert(s, grads->first, *dest, gateAt);
   da = halves.insert(s, grads->second, da, upAt);
   return SmallVector<Value>{writeTail(s, da, halves)};
@@ -446,14 +420,15 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
 
 FailureOr<SmallVector<Value>>
 mlir::glu::lowerGluOp(OpBuilder &builder, Operation *op, ValueRange operands,
-                      const DestinationFn &makeDestination) {
+                      const DestinationFn &makeDestination,
+                      const GluDefinitionFn &definition) {
   Shaped s{builder, op->getLoc()};
   if (auto glu = dyn_cast<GluOp>(op))
     return lowerForward(s, glu, operands[0],
                         glu.isFused() ? Value() : operands[1],
-                        makeDestination);
+                        makeDestination, definition);
   auto back = cast<GluBackOp>(op);
   return lowerBackward(s, back, operands[0], operands[1],
                        back.isFused() ? Value() : operands[2],
-                       makeDestination);
+                       makeDestination, definition);
 }

@@ -3,7 +3,6 @@
 #include "GluDialect/Transforms/Passes.h"
 
 #include "GluDialect/Dialect/GluOps.h"
-#include "GluDialect/Dialect/Testing.h"
 #include "GluDialect/Transforms/Expand.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -49,14 +48,6 @@ struct GluExpandOpsPass : glu::impl::GluExpandOpsBase<GluExpandOpsPass> {
   using GluExpandOpsBase::GluExpandOpsBase;
 
   void runOnOperation() override {
-    std::optional<testing::Defect> defect =
-        testing::parseDefect(testInjectDefect);
-    if (!defect) {
-      getOperation()->emitError("unknown test-inject-defect '")
-          << testInjectDefect << "'";
-      return signalPassFailure();
-    }
-    testing::DefectGuard guard(*defect);
     RewritePatternSet patterns(&getContext());
     populateGluExpandPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -2,8 +2,8 @@
 
 #include "GluDialect/Transforms/Passes.h"
 
-#include "GluDialect/Dialect/FloatBuilder.h"
-#include "GluDialect/Dialect/GgmlGeluTable.h"
+#include "GluDialect/Definitions/FloatBuilder.h"
+#include "GluDialect/Definitions/GgmlGeluTable.h"
 #include "GluDialect/Dialect/GluOps.h"
 
 #include "mlir/Dialect/Math/Transforms/Approximation.h"

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Transforms/Expand.h"
+#include "GluDialect/Transforms/InterleavedPairs.h"
 #include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -79,6 +79,48 @@ static bool hasUnitInnerStride(Value view) {
   int64_t offset;
   return succeeded(type.getStridesAndOffset(strides, offset)) &&
          strides.back() == 1;
+}
+
+/// The operands of `g` that are the even and odd lanes of one contiguous
+/// region (isInterleavedPair; inputs with inputs, outputs with outputs), as
+/// [even0, odd0, even1, odd1, ...]; empty unless every other operand has a
+/// unit inner stride (scalars excluded), the body reads no output and every body op is a
+/// constant or elementwise, which is what vectorizeInterleaved handles.
+static SmallVector<int64_t> interleavedPairs(linalg::GenericOp g) {
+  SmallVector<int64_t> pairs;
+  unsigned numInputs = g.getNumDpsInputs();
+  unsigned numOperands = g->getNumOperands();
+  SmallVector<bool> paired(numOperands, false);
+  for (unsigned i = 0; i < numOperands; ++i) {
+    for (unsigned j = 0; j < numOperands && !paired[i]; ++j) {
+      if (i == j || paired[j] || (i < numInputs) != (j < numInputs) ||
+          !isa<MemRefType>(g->getOperand(i).getType()) ||
+          !isa<MemRefType>(g->getOperand(j).getType()) ||
+          !glu::isInterleavedPair(g->getOperand(i), g->getOperand(j)))
+        continue;
+      paired[i] = paired[j] = true;
+      pairs.append({int64_t(i), int64_t(j)});
+    }
+  }
+  if (pairs.empty())
+    return pairs;
+  Block *body = g.getBody();
+  bool supported =
+      llvm::all_of(llvm::seq(numOperands),
+                   [&](unsigned i) {
+                     Value v = g->getOperand(i);
+                     return isa<MemRefType>(v.getType()) &&
+                            (paired[i] || hasUnitInnerStride(v));
+                   }) &&
+      llvm::all_of(body->getArguments().drop_front(numInputs),
+                   [](BlockArgument out) { return out.use_empty(); }) &&
+      llvm::all_of(body->without_terminator(), [](Operation &op) {
+        return isa<arith::ConstantOp>(op) ||
+               OpTrait::hasElementwiseMappableTraits(&op);
+      });
+  if (!supported)
+    pairs.clear();
+  return pairs;
 }
 
 /// Vectorizes a full tile ([1, ..., 1, width]) of an elementwise generic
@@ -274,10 +316,8 @@ struct GluVectorizeElementwisePass
     });
     for (linalg::GenericOp g : full) {
       rewriter.setInsertionPoint(g);
-      if (auto pairs = g->getAttrOfType<DenseI64ArrayAttr>(
-              glu::kInterleavedPairsAttrName)) {
-        if (failed(vectorizeInterleaved(rewriter, g, pairs.asArrayRef(),
-                                        width)))
+      if (SmallVector<int64_t> pairs = interleavedPairs(g); !pairs.empty()) {
+        if (failed(vectorizeInterleaved(rewriter, g, pairs, width)))
           return g.emitOpError("could not be vectorized");
         continue;
       }

@@ -19,7 +19,7 @@
 
 #include "CAbi.h"
 
-#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Runner/JitRunner.h"
 #include "GluDialect/Runner/OutputFiles.h"
 

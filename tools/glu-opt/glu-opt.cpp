@@ -5,12 +5,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
+#include "GluDialect/GPU/Passes.h"
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
 #include "GluDialect/Transforms/Passes.h"
+#ifdef GLU_INCLUDE_TESTS
+#include "TestPasses.h"
+#endif
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -23,8 +27,12 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::glu::registerGluTransformsPasses();
   mlir::glu::registerGluToLLVMPipeline();
+  mlir::glu::registerGluGPUPasses();
   mlir::glu::registerGluToNVVMPasses();
   mlir::glu::registerGluToNVVMPipeline();
+#ifdef GLU_INCLUDE_TESTS
+  mlir::glu::test::registerGluTestPasses();
+#endif
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::glu::GluDialect>();

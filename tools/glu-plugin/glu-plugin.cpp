@@ -10,8 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Conversion/GluToLLVM/GluToLLVM.h"
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/GPU/Passes.h"
+#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
@@ -35,6 +36,7 @@ static void registerGluPassesOnce() {
   std::call_once(once, [] {
     glu::registerGluTransformsPasses();
     glu::registerGluToLLVMPipeline();
+    glu::registerGluGPUPasses();
     glu::registerGluToNVVMPasses();
     glu::registerGluToNVVMPipeline();
   });

@@ -17,11 +17,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Conversion/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
 #include "GluDialect/Runner/CudaRunner.h"
 #include "GluDialect/Runner/HostTensor.h"
 #include "GluDialect/Runner/JitRunner.h"
 #include "GluDialect/Runner/OutputFiles.h"
+#ifdef GLU_INCLUDE_TESTS
+#include "Defects/Defects.h"
+#include "GPU/TestGPU.h"
+#endif
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -96,10 +100,12 @@ static cl::opt<Target> target(
                    "testing: the kernels glu-to-nvvm maps, run as loops on "
                    "the CPU (glu-to-llvm-emulating-gpu)")),
     cl::init(Target::CPU), cl::cat(category));
+#ifdef GLU_INCLUDE_TESTS
 static cl::opt<std::string> injectDefect(
     "test-inject-defect",
     cl::desc("Testing only: compile with a deliberate defect"),
     cl::init(""), cl::Hidden, cl::cat(category));
+#endif
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "glu-run: error: " << message << "\n";
@@ -152,10 +158,8 @@ static int emit(llvm::ArrayRef<HostTensor> results) {
   return 0;
 }
 
-static int runOnCuda(ModuleOp module, llvm::ArrayRef<HostTensor> tensors,
-                     testing::Defect defect) {
+static int runOnCuda(ModuleOp module, llvm::ArrayRef<HostTensor> tensors) {
   CudaOptions options;
-  options.defect = defect;
   auto function = CudaFunction::compile(module, functionName, options);
   if (!function) {
     int status = 1;
@@ -195,9 +199,15 @@ int main(int argc, char **argv) {
   // A write past `ulimit -f` is an error to report (EFBIG), not a signal.
   std::signal(SIGXFSZ, SIG_IGN);
 
-  std::optional<testing::Defect> defect = testing::parseDefect(injectDefect);
+#ifdef GLU_INCLUDE_TESTS
+  std::optional<test::Defect> defect = test::parseDefect(injectDefect);
   if (!defect)
     return fail("unknown --test-inject-defect '" + injectDefect + "'");
+#else
+  if (target == Target::CUDAEmulated)
+    return fail("--target=cuda-emulated is a test hook: this glu-run was "
+                "built without GLU_INCLUDE_TESTS");
+#endif
   if (!outputs.empty() && benchmark)
     return fail("--output and --benchmark do not go together");
   if (poison && target != Target::CPU)
@@ -225,6 +235,9 @@ int main(int argc, char **argv) {
   }
 
   DialectRegistry registry;
+#ifdef GLU_INCLUDE_TESTS
+  test::registerDefect(registry, *defect); // ahead of the real models
+#endif
   registerRunnerDialects(registry);
   MLIRContext context(registry);
   ParsedInputFile input(context);
@@ -234,17 +247,18 @@ int main(int argc, char **argv) {
   eraseUnreachableFunctions(module, functionName);
 
   if (target == Target::CUDA)
-    return runOnCuda(module, tensors, *defect);
+    return runOnCuda(module, tensors);
 
   JitOptions options;
   options.poisonAllocations = poison;
-  options.defect = *defect;
   options.threads = threads;
   options.vectorize = vectorize;
+#ifdef GLU_INCLUDE_TESTS
   if (target == Target::CUDAEmulated)
     options.pipeline = [](OpPassManager &pm) {
       buildGluGPUEmulationPipeline(pm, GluToNVVMOptions());
     };
+#endif
   auto function = JitFunction::compile(module, functionName, options);
   if (!function)
     return fail(function.takeError());

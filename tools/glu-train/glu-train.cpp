@@ -29,6 +29,9 @@
 #include "GluDialect/Runner/JitRunner.h"
 #include "GluDialect/Transforms/Differentiate.h"
 #include "GluDialect/Transforms/Passes.h"
+#ifdef GLU_INCLUDE_TESTS
+#include "Defects/Defects.h"
+#endif
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -81,11 +84,13 @@ static cl::opt<double>
          cl::init(3e-3), cl::cat(category));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of every random draw"),
                               cl::init(1), cl::cat(category));
+#ifdef GLU_INCLUDE_TESTS
 static cl::opt<std::string> injectDefect(
     "test-inject-defect",
     cl::desc("Testing only: differentiate and compile with a deliberate "
              "defect, to show the checks catch it"),
     cl::init(""), cl::Hidden, cl::cat(category));
+#endif
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "glu-train: error: " << message << "\n";
@@ -130,9 +135,11 @@ int main(int argc, char **argv) {
       argc, argv,
       "glu-train: train and gradient-check functions differentiated by "
       "glu-differentiate\n");
-  std::optional<testing::Defect> defect = testing::parseDefect(injectDefect);
+#ifdef GLU_INCLUDE_TESTS
+  std::optional<test::Defect> defect = test::parseDefect(injectDefect);
   if (!defect)
     return fail("unknown --test-inject-defect '" + injectDefect + "'");
+#endif
   // Options that would make a run check or train nothing, or compare
   // against NaN, are errors rather than a vacuous "all passed".
   if (steps == 0)
@@ -149,10 +156,12 @@ int main(int argc, char **argv) {
       return fail("--" + name + " must be a positive finite number, got " +
                   text);
     }
-  testing::DefectGuard guard(*defect);
   auto start = std::chrono::steady_clock::now();
 
   DialectRegistry registry;
+#ifdef GLU_INCLUDE_TESTS
+  test::registerDefect(registry, *defect); // ahead of the real models
+#endif
   registerRunnerDialects(registry);
   MLIRContext context(registry);
   ParsedInputFile input(context);
@@ -183,7 +192,6 @@ int main(int argc, char **argv) {
     return fail("glu-differentiate failed (diagnostics above)");
 
   JitOptions jitOptions;
-  jitOptions.defect = *defect;
   auto compile = [&](StringRef name) {
     return compileFunction(module, name, jitOptions);
   };

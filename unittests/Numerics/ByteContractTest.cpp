@@ -10,7 +10,7 @@
 // multiplied (two_round: dy * bf16(silu(gate))).
 //
 // The reference computes silu in float32 the way glu's definition does
-// (lib/Dialect/GluDefinitions.cpp: x * (select(t >= 0, 1, e) / (1 + e)),
+// (lib/Definitions/GluDefinitions.cpp: x * (select(t >= 0, 1, e) / (1 + e)),
 // e = exp(-|t|)) with the same exp approximation (upstream MLIR's, from
 // mlir/lib/Dialect/Math/Transforms/PolynomialApproximation.cpp, transcribed
 // below), so any difference is a rounding point in the wrong place, a

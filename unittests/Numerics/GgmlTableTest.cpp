@@ -5,7 +5,7 @@
 // result multiplied in f32 (GEGLU: 0 for x <= -10, x*g for x >= 10). ggml
 // fills its tables at start-up with the C library's tanhf / expf; glu's
 // GELU table is built the same way at compile time on the host
-// (glu.gelu_table, lib/Dialect/GgmlGeluTable.cpp), its GELU_QUICK table is
+// (glu.gelu_table, lib/Definitions/GgmlGeluTable.cpp), its GELU_QUICK table is
 // glu's own f32 definition rounded to f16.
 //
 // This test writes ggml's programs again, as ggml writes them

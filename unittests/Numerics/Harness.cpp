@@ -41,12 +41,12 @@ ElementKind harness::kindOf(Storage s) {
   return ElementKind::F32;
 }
 
-mlir::glu::testing::Defect harness::defectFromEnvironment() {
+mlir::glu::test::Defect harness::defectFromEnvironment() {
   const char *name = std::getenv("GLU_TEST_INJECT_DEFECT");
-  auto defect = mlir::glu::testing::parseDefect(name ? name : "");
+  auto defect = mlir::glu::test::parseDefect(name ? name : "");
   if (!defect) {
     ADD_FAILURE() << "unknown GLU_TEST_INJECT_DEFECT '" << name << "'";
-    return mlir::glu::testing::Defect::None;
+    return mlir::glu::test::Defect::None;
   }
   return *defect;
 }
@@ -98,6 +98,7 @@ std::string harness::moduleSource(const Config &c, int64_t rows, int64_t h) {
 std::unique_ptr<mlir::glu::JitModule>
 harness::compile(const std::string &source) {
   mlir::DialectRegistry registry;
+  mlir::glu::test::registerDefect(registry, defectFromEnvironment());
   mlir::glu::registerRunnerDialects(registry);
   mlir::MLIRContext context(registry);
   auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
@@ -107,7 +108,6 @@ harness::compile(const std::string &source) {
   }
   mlir::glu::JitOptions options;
   options.poisonAllocations = true;
-  options.defect = defectFromEnvironment();
   auto jit = mlir::glu::JitModule::compile(*module, options);
   if (!jit) {
     ADD_FAILURE() << llvm::toString(jit.takeError()) << "\n" << source;

@@ -7,6 +7,8 @@
 
 #include "GluDialect/Runner/JitRunner.h"
 
+#include "Defects/Defects.h"
+
 #include <functional>
 #include <memory>
 #include <random>
@@ -27,7 +29,7 @@ ElementKind kindOf(oracle::Storage s);
 
 /// The defect the mutation suite asks for (GLU_TEST_INJECT_DEFECT), so a
 /// test binary can prove it fails on a broken compiler.
-mlir::glu::testing::Defect defectFromEnvironment();
+mlir::glu::test::Defect defectFromEnvironment();
 
 /// MLIR source of one module with, for config `c`, the functions
 /// fwd_<form>(...) and bwd_<form>(...) for every form (split: (x, g) and

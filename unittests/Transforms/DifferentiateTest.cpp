@@ -29,7 +29,7 @@
 //   2e-2.
 // Injected defects (measured with GLU_TEST_SEED=1):
 // - the mutation tests below: the divf rule dropping its divisor term
-//   (glu::testing::Defect::DroppedTerm) measures 4.5e-1..1.0 on the router
+//   (glu::test::Defect::DroppedTerm) measures 4.5e-1..1.0 on the router
 //   and softmax cases; fused glu_back writing the gate gradient into the up
 //   half (Defect::SwappedHalves) 7.2e-1..1.0;
 // - once, by hand: the matmul rule's cotangent scaled by 1.05 measured
@@ -44,6 +44,8 @@
 #include "GluDialect/Runner/GradientCheck.h"
 #include "GluDialect/Runner/JitRunner.h"
 #include "GluDialect/Transforms/Passes.h"
+
+#include "Defects/Defects.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -529,7 +531,7 @@ llvm::Error error(const llvm::Twine &message) {
 
 llvm::Expected<Compiled>
 compileCase(const Case &c,
-            glu::testing::Defect defect = glu::testing::Defect::None) {
+            glu::test::Defect defect = glu::test::Defect::None) {
   std::string source;
   if (c.file) {
     auto buffer =
@@ -542,6 +544,7 @@ compileCase(const Case &c,
   }
   Compiled compiled;
   DialectRegistry registry;
+  glu::test::registerDefect(registry, defect); // ahead of the real models
   registerRunnerDialects(registry);
   compiled.context = std::make_unique<MLIRContext>(registry);
   std::string diagnostics;
@@ -564,13 +567,11 @@ compileCase(const Case &c,
       if (isDifferentiableArgument(function, i))
         compiled.wrt.push_back(i);
   }
-  glu::testing::DefectGuard guard(defect);
   PassManager pm(compiled.context.get());
   pm.addPass(createGluDifferentiate());
   if (failed(pm.run(*module)))
     return error("glu-differentiate failed: " + diagnostics);
   JitOptions options;
-  options.defect = defect;
   auto forward = compileFunction(*module, name, options);
   if (!forward)
     return forward.takeError();
@@ -658,7 +659,7 @@ TEST(GradientMutation, DroppedDivisorTermIsCaught) {
   for (const char *name : {"moe_router_example", "moe_router_given_indices",
                            "softmax_and_row_normalisation"}) {
     const Case &c = caseNamed(name);
-    auto compiled = compileCase(c, glu::testing::Defect::DroppedTerm);
+    auto compiled = compileCase(c, glu::test::Defect::DroppedTerm);
     ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
     auto report = check(*compiled, c, c.fixedSeeds ? 1 : baseSeed());
     ASSERT_TRUE(bool(report)) << llvm::toString(report.takeError());
@@ -671,7 +672,7 @@ TEST(GradientMutation, DroppedDivisorTermIsCaught) {
 /// ... and when fused glu_back puts the gate gradient in the up half.
 TEST(GradientMutation, SwappedHalvesAreCaught) {
   const Case &c = caseNamed("glu_fused_geglu_halves");
-  auto compiled = compileCase(c, glu::testing::Defect::SwappedHalves);
+  auto compiled = compileCase(c, glu::test::Defect::SwappedHalves);
   ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
   auto report = check(*compiled, c, baseSeed());
   ASSERT_TRUE(bool(report)) << llvm::toString(report.takeError());

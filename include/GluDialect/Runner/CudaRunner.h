@@ -37,8 +37,6 @@ struct CudaOptions {
   std::string features = "+ptx80";
   /// ptxas, fatbinary; without ptxas the driver JIT-compiles PTX.
   std::string toolkit = "/usr/local/cuda";
-  /// Testing only: compile with a deliberate defect (see Testing.h).
-  testing::Defect defect = testing::Defect::None;
 };
 
 /// One benchmark: the median of the calls (wall clock, host code included)

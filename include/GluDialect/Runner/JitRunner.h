@@ -8,7 +8,6 @@
 #ifndef GLUDIALECT_RUNNER_JITRUNNER_H
 #define GLUDIALECT_RUNNER_JITRUNNER_H
 
-#include "GluDialect/Dialect/Testing.h"
 #include "GluDialect/Runner/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -44,8 +43,6 @@ struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in
   /// every float type), so that an element it forgets to write shows.
   bool poisonAllocations = false;
-  /// Testing only: compile with a deliberate defect (see Testing.h).
-  testing::Defect defect = testing::Defect::None;
   /// Vectorized, row-parallel loops (off: plain scalar loops).
   bool vectorize = true;
   /// Threads of the row-parallel loops (0: all cores; 1: no OpenMP).

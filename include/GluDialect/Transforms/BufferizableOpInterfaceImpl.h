@@ -3,14 +3,29 @@
 #ifndef GLUDIALECT_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
 #define GLUDIALECT_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
 
+#include "GluDialect/Definitions/GluDefinitions.h"
+
 namespace mlir {
 class DialectRegistry;
+class RewriterBase;
+namespace bufferization {
+struct BufferizationOptions;
+class BufferizationState;
+} // namespace bufferization
 namespace glu {
 /// Lets one-shot bufferization handle glu.glu and glu.glu_back directly:
 /// each reads its operands' buffers and writes fresh buffers through the
 /// lowering glu-expand-ops uses (so a fused gradient is written in place);
 /// glu.round on tensors rounds its operand's buffer in place.
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
+
+/// What the model of glu.glu and glu.glu_back does in `bufferize`: reads the
+/// operands' buffers and lowers `op` (lowerGluOp with `definition`) into
+/// fresh allocations. Exposed for models that lower another definition.
+LogicalResult bufferizeGluOp(Operation *op, RewriterBase &rewriter,
+                             const bufferization::BufferizationOptions &options,
+                             bufferization::BufferizationState &state,
+                             const GluDefinitionFn &definition);
 } // namespace glu
 } // namespace mlir
 

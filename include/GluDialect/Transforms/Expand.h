@@ -11,15 +11,9 @@
 #ifndef GLUDIALECT_TRANSFORMS_EXPAND_H
 #define GLUDIALECT_TRANSFORMS_EXPAND_H
 
-#include "GluDialect/Dialect/GluDefinitions.h"
+#include "GluDialect/Definitions/GluDefinitions.h"
 
 namespace mlir::glu {
-
-/// The discardable attribute with which the lowering on buffers marks the
-/// operand pairs of a generic that are the even and odd lanes of one
-/// stride-2 region (interleaved packing): [even0, odd0, even1, odd1, ...].
-constexpr llvm::StringLiteral kInterleavedPairsAttrName =
-    "glu.interleaved_pairs";
 
 /// Creates the destination of a result of type `type` (a tensor type) with
 /// the given sizes (for its dynamic dimensions): a tensor.empty when
@@ -46,13 +40,15 @@ buildBackwardGeneric(OpBuilder &builder, Location loc,
                      Value up, Value initGate, Value initUp);
 
 /// Lowers `op` (glu.glu or glu.glu_back) reading `operands` (its operands,
-/// or their buffers) into destinations made by `makeDestination`. Returns
+/// or their buffers) into destinations made by `makeDestination`, computing
+/// `definition` (the op's variant by default). Returns
 /// the values replacing the op's results (on buffers: the destinations).
 /// Dynamic sizes the verifier could not check are checked at run time with
 /// cf.assert.
-FailureOr<SmallVector<Value>> lowerGluOp(OpBuilder &builder, Operation *op,
-                                         ValueRange operands,
-                                         const DestinationFn &makeDestination);
+FailureOr<SmallVector<Value>>
+lowerGluOp(OpBuilder &builder, Operation *op, ValueRange operands,
+           const DestinationFn &makeDestination,
+           const GluDefinitionFn &definition = buildGluDefinition);
 
 } // namespace mlir::glu
 

@@ -55,13 +55,6 @@ def GluExpandOps : Pass<"glu-expand-ops"> {
     "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect",
   ];
-  let options = [
-    Option<"testInjectDefect", "test-inject-defect", "std::string",
-           /*default=*/"\"\"",
-           "Testing only: compile with a deliberate defect (constant-off, "
-           "dropped-term, swapped-halves, tail-not-written, wrong-kink-side, "
-           "unrounded-dg) to prove the numerics suite catches it">,
-  ];
 }
 
 def GluCopyRepeatedResults

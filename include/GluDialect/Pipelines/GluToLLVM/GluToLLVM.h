@@ -1,0 +1,95 @@
+//===- GluToLLVM.h - The CPU pipeline ---------------------------*- C++ -*-===//
+//
+// IR with glu ops, mixed with upstream func/tensor/linalg/arith/math, to the
+// LLVM dialect: expansion, bufferization, loops, polynomial approximations,
+// LLVM. Built in stages so that other pipelines (the GPU one, a user's) can
+// reuse the stages they share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
+#define GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace glu {
+
+struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
+  PassOptions::Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Vectorize elementwise loops (glu-vectorize-elementwise); "
+                     "off: plain scalar loops"),
+      llvm::cl::init(true)};
+  PassOptions::Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads for the row-parallel loops (0: OpenMP's "
+                     "default, all cores; 1: no OpenMP)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> destinationPassing{
+      *this, "destination-passing",
+      llvm::cl::desc("Results become trailing out-parameters the caller "
+                     "allocates (buffer-results-to-out-params, the "
+                     "allocations replaced by them): the C ABI of "
+                     "glu-compile"),
+      llvm::cl::init(false)};
+  PassOptions::Option<unsigned> outlineRepeats{
+      *this, "outline-repeats",
+      llvm::cl::desc("Kernels (generics on buffers) repeated at least this "
+                     "many times in the module are lowered once, as private "
+                     "functions the copies call (glu-outline-kernels; 0: "
+                     "never): compile time linear in the graph"),
+      llvm::cl::init(16)};
+  PassOptions::Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width in bits (0: the host's)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Check at run time what the verifier could not: "
+                     "operand sizes of linalg ops, indices and casts of "
+                     "tensor ops (upstream generate-runtime-verification); "
+                     "a failed check calls the cf.assert handler"),
+      llvm::cl::init(true)};
+};
+
+/// Stage 1: clean-up, and arith/math/glu.round on tensors -> linalg.
+void addGluPreparationPasses(OpPassManager &pm);
+/// Upstream runtime verification (generate-runtime-verification) of the
+/// memref and linalg ops on buffers: the checks of a linalg op stand before
+/// its loops, not in them. Part of stage 2 when `options.runtimeChecks`.
+void addGluRuntimeCheckPasses(OpPassManager &pm);
+/// Stage 2: one-shot bufferization of whole modules (identity layouts at
+/// function boundaries; glu ops lower to linalg on buffers through their
+/// BufferizableOpInterface), repeated kernels outlined
+/// (`options.outlineRepeats`), results to out-parameters (when
+/// `options.destinationPassing`, a value returned twice copied first), runtime
+/// checks (when `options.runtimeChecks`), ownership-based deallocation and the
+/// lowering of the clones it makes.
+void addGluBufferizationPasses(OpPassManager &pm,
+                               const GluToLLVMOptions &options);
+/// Stage 3: elementwise generics -> row-parallel vectorized loops (when
+/// `options.vectorize`), the rest -> loops; glu.round and math -> exact
+/// arithmetic and polynomial approximations; bf16 conversions -> integer
+/// arithmetic.
+void addGluLoopLoweringPasses(OpPassManager &pm,
+                              const GluToLLVMOptions &options);
+/// Stage 4: everything to the LLVM dialect (parallel loops through OpenMP
+/// unless `options.threads` is 1).
+void addGluLLVMLoweringPasses(OpPassManager &pm,
+                              const GluToLLVMOptions &options);
+
+/// True when code built with `options` calls the OpenMP runtime (libomp).
+bool usesOpenMP(const GluToLLVMOptions &options);
+
+/// All four stages: the `glu-to-llvm` pipeline.
+void buildGluToLLVMPipeline(OpPassManager &pm, const GluToLLVMOptions &options);
+
+/// Registers `glu-to-llvm` with the global pipeline registry.
+void registerGluToLLVMPipeline();
+
+} // namespace glu
+} // namespace mlir
+
+#endif // GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H

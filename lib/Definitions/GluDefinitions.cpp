@@ -1,0 +1,396 @@
+//===- GluDefinitions.cpp - One definition per variant ---------------------===//
+//
+// docs/semantics.md section 2 as arith/math ops. The formulas fix the function;
+// the order of f32 evaluation is ours, chosen for accuracy and so that the
+// derivative the rules produce from these very ops is right at every input,
+// including +-inf and +-1e30 (docs/semantics.md section 5), and so that no
+// finite input whose gradient is finite meets an overflow. These habits make that so:
+//
+//  1. sigmoid(t) is select(t >= 0, 1, e) / (1 + e) with e = exp(-|t|) in
+//     (0, 1]: nothing overflows and nothing cancels, for either sign.
+//  2. Every argument of a saturating function (sigmoid, erfc, the GELU
+//     polynomial) is clamped to a range beyond which the function is already
+//     exactly 0 or 1 in f32, and there the function's value is selected
+//     from that constant: the cotangent dy*g*x, infinite at x = +inf, never
+//     enters the function's own rule, where it would meet a zero (NaN).
+//  3. The linear factor x of x * sigmoid(...) is max(x, -FLT_MAX): at -inf
+//     the product is -FLT_MAX * 0 = -0, the true limit, not NaN.
+//  4. The argument t of exp(t) (and of erfc) is carried as an unevaluated
+//     sum t + tLo, the low part from error-free transformations (fma), and
+//     exp(t + tLo) is exp(t) * (1 + tLo). exp amplifies the rounding error
+//     of its argument by |t|: without this, geglu at x = -7 (2u = -35.6)
+//     loses ~37 ulp to the rounding of 2u alone. The rules differentiate the
+//     correction too, which compensates the derivative to first order.
+//  5. Where exp(t) is subnormal, x * sigmoid(t) is computed scaled by e^32
+//     and scaled back once at the end (gradual underflow without the
+//     subnormal's lost digits multiplied by x).
+//  6. The backward's dy is scaled by a power of two where dy*g*x could
+//     overflow (scaleCotangent): the rules' products are dy*g*x*(...).
+//
+// Constants are the f32 values of docs/semantics.md section 2.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Definitions/GluDefinitions.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::glu;
+using namespace mlir::glu::definitions;
+using arith::CmpFPredicate;
+
+namespace {
+constexpr float kCA = 0.044715f;
+constexpr float kSqrt2OverPi = 0.79788456080286535587989211986876f;
+constexpr float kSqrt2Inv = 0.70710678118654752440084436210484f;
+constexpr float kQuick = 1.702f;
+
+/// sigmoid(+-110) is exactly 1 / 0 in f32: exp(-110) = 1.7e-48 rounds to
+/// 0 even with gradual underflow (exp(-104) = 6.8e-46 is just below half
+/// the smallest subnormal; exp(-100) = 3.7e-44 is a subnormal).
+constexpr double kSigmoidBound = 110.0;
+/// exp(-|t|) is computed as exp(-|t| + 32) * e^-32 below t = -87.5, where
+/// it is subnormal (see timesSigmoid).
+constexpr double kSigmoidShiftBelow = 87.5;
+constexpr double kSigmoidShift = 32.0;
+/// The tanh-GELU polynomial 2u(x) is beyond +-600 at |x| = 20, where
+/// sigmoid(2u) is exactly 1 or 0; clamping x there keeps x^3 finite.
+constexpr double kGeluBound = 20.0;
+/// erfc(-x/sqrt(2)) is exactly 2 or 0 in f32 beyond |x| = 15 (its argument
+/// is then beyond 10.6, where erfc(10.06) < 2^-149).
+constexpr double kErfBound = 15.0;
+/// erfc's subnormal tail starts near z = 9.2: beyond z = 9 geglu_erf uses
+/// the asymptotic series, scaled by e^32 (see geluErf).
+constexpr double kErfTail = 9.0;
+constexpr double kErfShift = 32.0;
+/// f16_table geglu: the table covers (-10, 10); outside, y is 0 or x*g.
+constexpr double kTableBound = 10.0;
+
+/// A variant constant (the mutation suite's constant-off defect, in
+/// test/lib, pushes these 5% off in the IR).
+float constant(float value) { return value; }
+
+Type f16(FloatBuilder &fb) { return fb.builder().getF16Type(); }
+
+/// An unevaluated sum hi + lo, |lo| <= ulp(hi)/2 or so.
+struct Pair {
+  Value hi, lo;
+};
+
+/// a * b exactly, as hi + lo (fma gives the product's rounding error).
+Pair twoProduct(FloatBuilder &fb, Value a, Value b) {
+  Value p = fb.mul(a, b);
+  return {p, fb.fma(a, b, fb.neg(p))};
+}
+
+/// a + b exactly, as hi + lo (Knuth's TwoSum: no condition on magnitudes).
+Pair twoSum(FloatBuilder &fb, Value a, Value b) {
+  Value s = fb.add(a, b);
+  Value bb = fb.sub(s, a);
+  return {s, fb.add(fb.sub(a, fb.sub(s, bb)), fb.sub(b, bb))};
+}
+
+// act(x) = x * sigmoid(k*x): swiglu (k = 1, the argument exact) and
+// geglu_quick (k = 1.702, the argument k*x carried exactly as hi + lo).
+Value scaledSilu(FloatBuilder &fb, Value x, float k) {
+  if (k == 1.0f)
+    return timesSigmoid(fb, finiteBelow(fb, x), x);
+  Pair t = twoProduct(fb, x, fb.constantLike(x, k));
+  return timesSigmoid(fb, finiteBelow(fb, x), t.hi, t.lo);
+}
+
+// act(x) = 0.5*x*(1 + tanh(u)), u = SQRT_2_OVER_PI*x*(1 + C_A*x^2),
+// evaluated as x * sigmoid(2u) (1 + tanh(u) = 2*sigmoid(2u), which does not
+// cancel for u < 0). 2*SQRT_2_OVER_PI is exact in f32.
+// 2u = (2*SQRT_2_OVER_PI*x) * (1 + C_A*x^2) is carried as hi + lo: each
+// product and the sum with their exact errors.
+Value geluTanh(FloatBuilder &fb, Value x) {
+  Value xc = fb.clamp(x, -kGeluBound, kGeluBound);
+  Value cA = fb.constantLike(xc, constant(kCA));
+  Value k = fb.constantLike(xc, 2.0f * constant(kSqrt2OverPi));
+  Pair x2 = twoProduct(fb, xc, xc);
+  Pair p = twoProduct(fb, cA, x2.hi);
+  Value pLo = fb.fma(cA, x2.lo, p.lo);
+  Pair inner = twoSum(fb, fb.constantLike(xc, 1.0), p.hi);
+  Value innerLo = fb.add(inner.lo, pLo);
+  Pair q = twoProduct(fb, k, xc);
+  Pair t = twoProduct(fb, q.hi, inner.hi);
+  Value tLo = fb.fma(q.hi, innerLo, fb.fma(q.lo, inner.hi, t.lo));
+  return timesSigmoid(fb, finiteBelow(fb, x), t.hi, tLo);
+}
+
+// act(x) = 0.5*x*(1 + erf(x*SQRT_2_INV)), evaluated as
+// x * (0.5 * erfc(-x*SQRT_2_INV)): 1 + erf(z) = erfc(-z) without the
+// cancellation of 1 + erf for x < 0; the 0.5 scaling is exact.
+// The argument z = -x*SQRT_2_INV is carried as hi + lo, and
+// erfc(z + lo) = erfc(z) - lo * 2/sqrt(pi) * exp(-z^2) to first order.
+Value geluErf(FloatBuilder &fb, Value x) {
+  Value xc = fb.clamp(x, -kErfBound, kErfBound);
+  Pair z = twoProduct(fb, xc, fb.constantLike(xc, -constant(kSqrt2Inv)));
+  // The tail z > 9 (x < -12.7), where erfc(z) < 4e-37 becomes subnormal
+  // while act = x*erfc/2 is still normal: erfc(z) = e^{-z^2} R(z) with
+  // R(z) = (1 - 1/(2z^2) + 3/(4z^4) - 15/(8z^6) + 105/(16z^8)) / (z sqrt(pi))
+  // (the asymptotic series; the next term is 1e-8 relative at z = 9), and
+  // e^{-z^2} computed scaled by e^32 (32 - z^2 is exact) and scaled back
+  // after the product with x. One exp serves both branches. R sees z >= 9,
+  // so its (discarded) derivatives meet no 1/0.
+  Value tail = fb.cmp(CmpFPredicate::OGT, z.hi, kErfTail);
+  Value zz = fb.mul(z.hi, z.hi);
+  Value e = fb.exp(
+      fb.select(tail, fb.sub(fb.constantLike(zz, kErfShift), zz), fb.neg(zz)));
+  // The correction is lo-sized: exp(-z^2) needs no compensation of its own.
+  Value slope = fb.mul(2.0 / std::sqrt(M_PI), e);
+  Value erfc = fb.sub(fb.erfc(z.hi), fb.mul(z.lo, slope));
+  Value half = fb.mul(erfc, 0.5);
+  // The tail's argument is exact to second order: z^2 + 2 z lo.
+  Value zzLo = fb.fma(fb.mul(z.hi, 2.0), z.lo, fb.fma(z.hi, z.hi, fb.neg(zz)));
+  Value scaledExp = fb.fma(e, fb.neg(zzLo), e);
+  Value zt = fb.max(z.hi, fb.constantLike(z.hi, kErfTail));
+  Value w = fb.div(fb.constantLike(zt, 1.0), fb.mul(zt, zt));
+  Value series = fb.constantLike(zt, 105.0 / 16.0);
+  for (double c : {-15.0 / 8.0, 3.0 / 4.0, -1.0 / 2.0, 1.0})
+    series = fb.fma(series, w, fb.constantLike(zt, c));
+  Value r = fb.div(series, fb.mul(zt, std::sqrt(M_PI)));
+  half = fb.select(tail, fb.mul(fb.mul(scaledExp, r), 0.5), half);
+  Value scale = fb.select(tail, fb.constantLike(x, std::exp(-kErfShift)),
+                          fb.constantLike(x, 1.0));
+  // Saturated (|x| > 15, half exactly 0 or 1): the constant, so the
+  // cotangent dy*g*x, which may overflow there, never enters erfc's rule.
+  Value positive = fb.cmp(CmpFPredicate::OGT, xc, 0.0);
+  half = fb.select(fb.cmp(CmpFPredicate::ULT, fb.abs(xc), kErfBound), half,
+                   fb.select(positive, fb.constantLike(x, 1.0),
+                             fb.zerosLike(x)));
+  return fb.mul(fb.mul(finiteBelow(fb, x), half), scale);
+}
+
+// reglu, as ggml: x > 0 ? x*g : 0. The activation x is a storage value, so
+// every rounding plan is this one program. Both factors are selected before
+// the product, so where the gate is not > 0 (NaN included) the product and
+// both its derivatives are 0 * 0, never 0 * inf or 0 * NaN.
+Value reglu(FloatBuilder &fb, Value x, Value g) {
+  Value positive = fb.cmp(CmpFPredicate::OGT, x, 0.0);
+  Value zero = fb.zerosLike(x);
+  return fb.mul(fb.select(positive, x, zero), fb.select(positive, g, zero));
+}
+
+// swiglu_oai: xc = min(x, limit); act = xc * sigmoid(alpha*xc);
+// y = act * (clamp(g, -limit, limit) + 1), as written: g' + 1 is exact
+// where it cancels (Sterbenz: g' in [-2, -0.5]), so d_act = dy * (g' + 1)
+// stays accurate near g = -1 (fma(act, g', act) would round once less in
+// the forward, but its derivative dy*g' + dy cancels there). The sigmoid
+// argument uses the finite linear factor so alpha = 0 and x = -inf give 0,
+// not 0 * inf.
+Value swigluOai(FloatBuilder &fb, const GluProgram &p, Value x, Value g) {
+  Value xc = fb.min(x, fb.constantLike(x, p.limit));
+  Value xl = finiteBelow(fb, xc);
+  Pair t = twoProduct(fb, xl, fb.constantLike(xl, constant(p.alpha)));
+  Value act = timesSigmoid(fb, xl, t.hi, t.lo);
+  if (p.rounding == Rounding::two_round && !p.storage.isF32())
+    act = fb.round(act, p.storage);
+  Value gc = fb.clamp(g, -p.limit, p.limit);
+  return fb.mul(act, fb.add(gc, 1.0));
+}
+
+// f16_table geglu (ggml's f32 GEGLU): x <= -10 -> y = +0.0 whatever g is
+// (ggml writes 0.0f, no product); x >= 10 -> act x (x not rounded); else
+// act = ggml's table entry at f16(x): glu.gelu_table, built on the host
+// with the C library's tanhf, differentiated as geluTanh (straight-through
+// the roundings). The table branch sees x clamped to its own range, so its
+// (discarded) cotangent meets no inf.
+Value tableGeglu(FloatBuilder &fb, Value x, Value g) {
+  Value x16 = fb.round(fb.clamp(x, -kTableBound, kTableBound), f16(fb));
+  Value table = GeluTableOp::create(fb.builder(), fb.getLoc(), x16);
+  Value act = fb.select(fb.cmp(CmpFPredicate::OGE, x, kTableBound), x, table);
+  // Both factors selected, as reglu: +0 * +0 = +0, and the derivatives
+  // there are 0 * 0 whatever g is (inf and NaN included).
+  Value low = fb.cmp(CmpFPredicate::OLE, x, -kTableBound);
+  Value zero = fb.zerosLike(x);
+  return fb.mul(fb.select(low, zero, act), fb.select(low, zero, g));
+}
+
+// f16_table geglu_quick (ggml's f32 GEGLU_QUICK): act = f16(act(f16(x))).
+Value tableGegluQuick(FloatBuilder &fb, Value x, Value g) {
+  Value x16 = fb.round(x, f16(fb));
+  Value table = fb.round(scaledSilu(fb, x16, constant(kQuick)), f16(fb));
+  return fb.mul(table, g);
+}
+} // namespace
+
+Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t,
+                                Value tLo) {
+  Value tc = fb.clamp(t, -kSigmoidBound, kSigmoidBound);
+  Value positive = fb.cmp(CmpFPredicate::OGE, tc, 0.0);
+  // Gradual underflow: below t = -87.5, e = exp(-|t|) is subnormal and x*e
+  // would multiply its rounding error by x. There e is computed scaled by
+  // e^32 (-|t| + 32 is exact: |t| is a multiple of 2^-17 below 128) and the
+  // product x * s is scaled back at the very end, rounding once.
+  Value shifted = fb.cmp(CmpFPredicate::OLT, tc, -kSigmoidShiftBelow);
+  Value arg = fb.neg(fb.abs(tc));
+  arg = fb.select(shifted, fb.add(arg, kSigmoidShift), arg);
+  Value e = fb.exp(arg);
+  if (tLo) {
+    // exp(-|t + lo|) = exp(-|t|) * (1 -+ lo): -lo for t >= 0, +lo below.
+    // A clamped t (|t| > 110, or +-inf whose lo is inf - inf = NaN) needs
+    // no correction.
+    Value unclamped = fb.cmp(CmpFPredicate::OEQ, t, tc);
+    Value lo = fb.select(unclamped, tLo, fb.zerosLike(tLo));
+    Value signedLo = fb.select(positive, fb.neg(lo), lo);
+    e = fb.fma(e, signedLo, e);
+  }
+  Value scale = fb.select(shifted,
+                          fb.constantLike(e, std::exp(-kSigmoidShift)),
+                          fb.constantLike(e, 1.0));
+  // 1 + e: e * 1 is e, and a shifted e * e^-32 is below 2^-126 (1 + it = 1).
+  Value numerator = fb.select(positive, fb.constantLike(e, 1.0), e);
+  Value s = fb.div(numerator, fb.add(fb.mul(e, scale), 1.0));
+  // Saturated (|t| > bound, s exactly 0 or 1): the constant, so that the
+  // cotangent of s (dy*g*x, infinite at x = +inf) never meets the zero
+  // exp(-bound) inside the quotient's rule (inf * 0 = NaN). NaN t: s.
+  // (Read from tc, not t: a late use of the storage input makes the x86
+  // backend hold bf16 values in a form it converts with __truncsfbf2.)
+  Value one = fb.constantLike(s, 1.0), zero = fb.zerosLike(s);
+  s = fb.select(fb.cmp(CmpFPredicate::ULT, fb.abs(tc), kSigmoidBound), s,
+                fb.select(positive, one, zero));
+  return fb.mul(fb.mul(x, s), scale);
+}
+
+Value definitions::finiteBelow(FloatBuilder &fb, Value x) {
+  return fb.max(x, fb.constantLike(x, -FLT_MAX));
+}
+
+Value definitions::gelu(FloatBuilder &fb, Value x) { return geluTanh(fb, x); }
+
+Value definitions::gate(FloatBuilder &fb, const GluProgram &program, Value act,
+                        Value g) {
+  if (program.rounding == Rounding::two_round && !program.storage.isF32())
+    act = fb.round(act, program.storage);
+  return fb.mul(act, g);
+}
+
+namespace {
+/// The i32 type of `like`'s shape.
+Type i32Like(FloatBuilder &fb, Value like) {
+  Type i32 = fb.builder().getI32Type();
+  if (auto shaped = dyn_cast<ShapedType>(like.getType()))
+    return shaped.clone(i32);
+  return i32;
+}
+
+Value i32Constant(FloatBuilder &fb, Value like, int32_t value) {
+  Type type = i32Like(fb, like);
+  TypedAttr attr = fb.builder().getI32IntegerAttr(value);
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    attr = DenseElementsAttr::get(shaped, attr);
+  return arith::ConstantOp::create(fb.builder(), fb.getLoc(), attr);
+}
+
+/// The unbiased exponent field of f32 `v` (as i32): floor(log2|v|) for
+/// normal v, -127 for 0 and subnormals, 128 for inf and NaN.
+Value exponentOf(FloatBuilder &fb, Value v) {
+  OpBuilder &b = fb.builder();
+  Location loc = fb.getLoc();
+  Value bits = arith::BitcastOp::create(b, loc, i32Like(fb, v), v);
+  Value field = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, i32Constant(fb, v, 23)),
+      i32Constant(fb, v, 0xff));
+  return arith::SubIOp::create(b, loc, field, i32Constant(fb, v, 127));
+}
+
+/// 2^e as f32 for an i32 e in [-126, 127].
+Value powerOfTwo(FloatBuilder &fb, Value like, Value e) {
+  OpBuilder &b = fb.builder();
+  Location loc = fb.getLoc();
+  Value field = arith::AddIOp::create(b, loc, e, i32Constant(fb, like, 127));
+  Value bits =
+      arith::ShLIOp::create(b, loc, field, i32Constant(fb, like, 23));
+  return arith::BitcastOp::create(b, loc, like.getType(), bits);
+}
+
+/// The largest |x| whose cotangent can reach x through the activation's
+/// argument: beyond it every saturating function is constant (sigmoid at
+/// |t| > 110, erfc at |x| > 15), so the product dy*g*x there only meets
+/// selects. swiglu_oai's argument alpha*x saturates at |x| > 110/|alpha|
+/// (never for alpha = 0). As a binary exponent.
+int32_t liveExponentBound(const GluProgram &p) {
+  if (p.variant != Variant::swiglu_oai)
+    return 7; // |x| < 128
+  if (p.alpha == 0.0f)
+    return 128;
+  int exponent = std::ilogb(kSigmoidBound / std::fabs(double(p.alpha))) + 1;
+  return std::clamp(exponent, 7, 128);
+}
+} // namespace
+
+Value definitions::ScaledCotangent::unscale(FloatBuilder &fb, Value d) const {
+  return fb.mul(d, up);
+}
+
+definitions::ScaledCotangent
+definitions::scaleCotangent(FloatBuilder &fb, const GluProgram &program,
+                            Value dy, Value x, Value g, bool forUp) {
+  OpBuilder &b = fb.builder();
+  Location loc = fb.getLoc();
+  auto i32 = [&](int32_t v) { return i32Constant(fb, x, v); };
+  auto add = [&](Value a, Value c) -> Value {
+    return arith::AddIOp::create(b, loc, a, c);
+  };
+  auto sub = [&](Value a, Value c) -> Value {
+    return arith::SubIOp::create(b, loc, a, c);
+  };
+  auto imax = [&](Value a, Value c) -> Value {
+    return arith::MaxSIOp::create(b, loc, a, c);
+  };
+  auto imin = [&](Value a, Value c) -> Value {
+    return arith::MinSIOp::create(b, loc, a, c);
+  };
+  // The sweep for d_x meets cotangents up to |dy * gate * x_live| * 2^7
+  // (gate: g, or clamp(g) + 1 for swiglu_oai; x_live: |x| up to the live
+  // bound, the factor of the argument's products); the sweep for d_g, up to
+  // |dy * act| <= |dy * x|. k = E(dy) + E(that bound) - 100 (E the binary
+  // exponent of max(|v|, 1)) puts the bound near 2^100: far from overflow,
+  // and far above the subnormals that a small gradient's intermediates
+  // (geglu's d_x at x = -10 is 1e-37) would otherwise reach.
+  Value one = fb.constantLike(x, 1.0);
+  Value eX = exponentOf(fb, fb.max(fb.abs(x), one));
+  Value bound = eX;
+  if (!forUp) {
+    Value gate = fb.abs(g);
+    if (program.variant == Variant::swiglu_oai)
+      gate = fb.add(fb.min(gate, fb.constantLike(g, program.limit)), 1.0);
+    bound = add(exponentOf(fb, fb.max(gate, one)),
+                imin(eX, i32(liveExponentBound(program))));
+  }
+  // One factor, k within [-126, 126] (a second one would cost the GPU
+  // kernels registers): enough unless dy and g both exceed 2^120.
+  Value k = add(exponentOf(fb, dy), bound);
+  k = imin(imax(sub(k, i32(100)), i32(-126)), i32(126));
+  ScaledCotangent scaled;
+  scaled.seed = fb.mul(dy, powerOfTwo(fb, x, sub(i32(0), k)));
+  scaled.up = powerOfTwo(fb, x, k);
+  return scaled;
+}
+
+Value mlir::glu::buildGluDefinition(FloatBuilder &fb, const GluProgram &p,
+                                    Value x, Value g) {
+  bool table = p.rounding == Rounding::f16_table;
+  switch (p.variant) {
+  case Variant::reglu:
+    return reglu(fb, x, g);
+  case Variant::geglu:
+    return table ? tableGeglu(fb, x, g) : gate(fb, p, geluTanh(fb, x), g);
+  case Variant::geglu_erf:
+    return gate(fb, p, geluErf(fb, x), g);
+  case Variant::geglu_quick:
+    return table ? tableGegluQuick(fb, x, g)
+                 : gate(fb, p, scaledSilu(fb, x, constant(kQuick)), g);
+  case Variant::swiglu:
+    return gate(fb, p, scaledSilu(fb, x, constant(1.0f)), g);
+  case Variant::swiglu_oai:
+    return swigluOai(fb, p, x, g);
+  }
+  llvm_unreachable("unknown glu variant");
+}

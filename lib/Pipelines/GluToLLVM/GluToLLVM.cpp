@@ -1,0 +1,151 @@
+//===- GluToLLVM.cpp - The CPU pipeline ------------------------------------===//
+
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
+
+#include "GluDialect/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void glu::addGluPreparationPasses(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+}
+
+void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
+  // On buffers, once results became out-parameters: the checks of a linalg
+  // op then cover the caller's output buffers too. Level 0: the failed check
+  // and the op's location; level 1 would print each checked op whole into the
+  // binary.
+  std::unique_ptr<Pass> verify = createGenerateRuntimeVerificationPass();
+  if (failed(verify->initializeOptions(
+          "verbose-level=0", [](const Twine &) { return failure(); })))
+    llvm_unreachable("generate-runtime-verification has verbose-level");
+  pm.addPass(std::move(verify));
+}
+
+void glu::addGluBufferizationPasses(OpPassManager &pm,
+                                    const GluToLLVMOptions &options) {
+  if (options.destinationPassing)
+    pm.addNestedPass<func::FuncOp>(createGluCopyRepeatedResults());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  if (options.outlineRepeats != 0) {
+    // Tensors many glu ops read: one restrict view per reader, so that the
+    // one-shot analysis stays linear.
+    GluSplitFanOutOptions fanOut;
+    fanOut.minUses = options.outlineRepeats;
+    pm.addNestedPass<func::FuncOp>(createGluSplitFanOut(fanOut));
+  }
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (options.outlineRepeats != 0) {
+    GluOutlineKernelsOptions outline;
+    outline.minRepeats = options.outlineRepeats;
+    pm.addPass(createGluOutlineKernels(outline));
+  }
+  pm.addPass(createCanonicalizerPass());
+  if (options.destinationPassing) {
+    bufferization::BufferResultsToOutParamsPassOptions outParams;
+    outParams.hoistStaticAllocs = true;
+    outParams.hoistDynamicAllocs = true;
+    outParams.modifyPublicFunctions = true;
+    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+    pm.addPass(createCanonicalizerPass());
+  }
+  if (options.runtimeChecks)
+    addGluRuntimeCheckPasses(pm);
+  // Upstream's buildBufferDeallocationPipeline, with glu-split-deallocs
+  // doing the simplification's split of distinct allocations in linear
+  // time (a block of N glu ops ends with a dealloc of N buffers).
+  pm.addPass(memref::createExpandReallocPass(
+      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGluSplitDeallocs());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  // Deallocation clones buffers whose ownership it cannot prove (a function
+  // argument written in place and returned); lower the clones.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+bool glu::usesOpenMP(const GluToLLVMOptions &options) {
+  return options.vectorize && options.threads != 1;
+}
+
+void glu::addGluLoopLoweringPasses(OpPassManager &pm,
+                                   const GluToLLVMOptions &options) {
+  if (options.vectorize) {
+    GluVectorizeElementwiseOptions vectorize;
+    vectorize.vectorBits = options.vectorBits;
+    vectorize.parallel = options.threads != 1;
+    pm.addNestedPass<func::FuncOp>(createGluVectorizeElementwise(vectorize));
+  }
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createGluLowerMath());
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
+                                   const GluToLLVMOptions &options) {
+  if (usesOpenMP(options)) {
+    ConvertSCFToOpenMPPassOptions openmp;
+    openmp.numThreads = options.threads;
+    pm.addPass(createConvertSCFToOpenMPPass(openmp));
+    // Inlines the memref.alloca_scope the conversion wraps each body in
+    // (it holds no alloca), before scf-to-cf splits the body into blocks.
+    pm.addPass(createCanonicalizerPass());
+  }
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass()); // the runtime checks' index ops
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  // convert-cf-to-llvm, in time linear in the runtime checks (cf.assert).
+  pm.addPass(createGluConvertControlFlowToLLVM());
+  if (usesOpenMP(options))
+    pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void glu::buildGluToLLVMPipeline(OpPassManager &pm,
+                                 const GluToLLVMOptions &options) {
+  addGluPreparationPasses(pm);
+  addGluBufferizationPasses(pm, options);
+  addGluLoopLoweringPasses(pm, options);
+  addGluLLVMLoweringPasses(pm, options);
+}
+
+void glu::registerGluToLLVMPipeline() {
+  PassPipelineRegistration<GluToLLVMOptions>(
+      "glu-to-llvm",
+      "Lower IR with glu ops (and upstream tensor/linalg/arith/math) to the "
+      "LLVM dialect for the CPU",
+      buildGluToLLVMPipeline);
+}

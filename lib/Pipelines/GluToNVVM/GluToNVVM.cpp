@@ -1,0 +1,152 @@
+//===- GluToNVVM.cpp - The GPU (NVVM) pipeline ----------------------------===//
+
+#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
+
+#include "GluDialect/GPU/Passes.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+
+static bool toolkitHas(llvm::StringRef toolkit, llvm::StringRef tool) {
+  llvm::SmallString<128> path(toolkit);
+  llvm::sys::path::append(path, "bin", tool);
+  return llvm::sys::fs::can_execute(path);
+}
+
+std::string glu::checkGluToNVVMOptions(const GluToNVVMOptions &options) {
+  llvm::StringRef format = options.format;
+  if (format != "isa" && format != "bin" && format != "fatbin")
+    return "glu-to-nvvm: format must be isa, bin or fatbin, got '" +
+           format.str() + "'";
+  llvm::SmallString<128> libdevice(options.toolkit);
+  llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+  if (!llvm::sys::fs::exists(libdevice))
+    return "glu-to-nvvm: no libdevice in the CUDA toolkit '" + options.toolkit +
+           "' (set toolkit=)";
+  if (format != "isa" && !toolkitHas(options.toolkit, "ptxas"))
+    return "glu-to-nvvm: format=" + format.str() +
+           " needs ptxas, not found in '" + options.toolkit +
+           "/bin' (set toolkit=, or use format=isa)";
+  if (format == "fatbin" && !toolkitHas(options.toolkit, "fatbinary"))
+    return "glu-to-nvvm: format=fatbin needs fatbinary, not found in '" +
+           options.toolkit + "/bin'";
+  return "";
+}
+
+void glu::addGluGPUMappingPasses(OpPassManager &pm,
+                                 const GluToNVVMOptions &options) {
+  // bufferization.clone (ownership-based deallocation's copies) ->
+  // memref.alloc + memref.copy, which become a gpu.alloc and a kernel.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  GluMapElementwiseToGPUOptions map;
+  map.blockSize = options.blockSize;
+  map.vectorBytes = options.vectorBytes;
+  map.maxBlocks = options.maxBlocks;
+  pm.addNestedPass<func::FuncOp>(createGluMapElementwiseToGPU(map));
+  pm.addNestedPass<func::FuncOp>(createGluGPUDeviceBuffers());
+  // Fold the host's size arithmetic so that static sizes reach the kernels
+  // as constants (outlining sinks constants, and passes the rest).
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createGpuKernelOutliningPass());
+}
+
+void glu::setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
+  cpu.vectorize = false;
+  cpu.threads = 1;
+  // The GPU mapping works on the kernels where they are.
+  cpu.outlineRepeats = 0;
+}
+
+void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
+                                        const GluToNVVMOptions &options) {
+  glu::GluToLLVMOptions cpu;
+  setCPUStageOptions(cpu);
+  // The CPU pipeline's stage 3, on host and kernels alike: glu.round and the
+  // math functions become the same exactly rounded arithmetic and explicit
+  // math.fma as on the CPU (no libdevice, hence no .approx), and bf16
+  // conversions the same integer arithmetic.
+  addGluLoopLoweringPasses(pm, cpu);
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(memref::createExpandStridedMetadataPass());
+  kernels.addPass(createLowerAffinePass());
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  // What is left of math after glu-lower-math is exact (math.fma, absf,
+  // floor); convert-gpu-to-nvvm calls libdevice for it (__nv_fmaf is
+  // fma.rn.f32, __nv_fabsf abs.f32, __nv_floorf cvt.rmi.f32.f32), so every
+  // format links libdevice from the toolkit. The serialization runs with
+  // LLVM's SLP vectorizer off (glu-gpu-module-to-binary says why).
+  GluGPUModuleToBinaryOptions binary;
+  binary.format = options.format;
+  binary.toolkit = options.toolkit;
+  pm.addPass(createGluGPUModuleToBinary(binary));
+}
+
+void glu::addGluGPUHostLoweringPasses(OpPassManager &pm) {
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass()); // the runtime checks' index ops
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void glu::buildGluToNVVMPipeline(OpPassManager &pm,
+                                 const GluToNVVMOptions &options) {
+  glu::GluToLLVMOptions cpu;
+  setCPUStageOptions(cpu);
+  addGluPreparationPasses(pm);
+  addGluBufferizationPasses(pm, cpu);
+  addGluGPUMappingPasses(pm, options);
+  addGluGPUKernelLoweringPasses(pm, options);
+  if (options.hostToLLVM)
+    addGluGPUHostLoweringPasses(pm);
+}
+
+void glu::registerGluToNVVMPipeline() {
+  registerPassPipeline(
+      "glu-to-nvvm",
+      "Lower IR with glu ops (and upstream tensor/linalg/arith/math) to "
+      "vectorized GPU kernels in a gpu.binary (PTX or cubin) and host code "
+      "in the LLVM dialect",
+      [](OpPassManager &pm, llvm::StringRef text,
+         llvm::function_ref<LogicalResult(const llvm::Twine &)> onError) {
+        GluToNVVMOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        std::string error = checkGluToNVVMOptions(options);
+        if (!error.empty())
+          return onError(error);
+        buildGluToNVVMPipeline(pm, options);
+        return success();
+      },
+      [](llvm::function_ref<void(const detail::PassOptions &)> print) {
+        print(GluToNVVMOptions());
+      });
+}
