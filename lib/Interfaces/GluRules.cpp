@@ -2,7 +2,7 @@
 
 #include "RuleBase.h"
 
-#include "GluDialect/Dialect/GluDefinitions.h"
+#include "GluDialect/Definitions/GluDefinitions.h"
 #include "GluDialect/Dialect/GluOps.h"
 #include "GluDialect/Interfaces/ReverseMode.h"
 #include "mlir/IR/DialectRegistry.h"
