@@ -12,9 +12,12 @@
 // Bytes moved per element: forward 2 reads + 1 write, backward 3 reads +
 // 2 writes (fused interleaved: 2 + 1 and 3 + 2 halves' worth as well).
 //
-// Usage: glu-bench [--quick | --smoke] [--csv FILE]  (prints a markdown
-// table; --quick: smaller large size; --smoke: tiny sizes, a check that it
-// runs, no meaningful numbers)
+// Usage: glu-bench [--quick | --smoke] [--csv FILE] [--size=large|cache]
+//                  [--filter=WORD,...]
+// (prints a markdown table; --quick: smaller large size; --smoke: tiny
+// sizes, a check that it runs, no meaningful numbers; --size: one size
+// only; --filter: only the kernels that have every WORD as their variant,
+// direction or type, e.g. --filter=f32,fwd)
 //
 //===----------------------------------------------------------------------===//
 
@@ -316,11 +319,29 @@ Result run(const Kernel &k, int64_t rows, int64_t cols, int reps,
   return r;
 }
 
+/// Whether `k` has every comma-separated word of `filter` as its variant,
+/// direction or type.
+bool matches(const Kernel &k, const std::string &filter) {
+  size_t start = 0;
+  while (start <= filter.size()) {
+    size_t end = filter.find(',', start);
+    if (end == std::string::npos)
+      end = filter.size();
+    std::string word = filter.substr(start, end - start);
+    if (!word.empty() && word != k.variant && word != k.direction &&
+        word != k.type)
+      return false;
+    start = end + 1;
+  }
+  return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   bool quick = false, smoke = false;
   const char *csvPath = nullptr;
+  std::string onlySize, filter;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick"))
       quick = true;
@@ -328,9 +349,14 @@ int main(int argc, char **argv) {
       smoke = true;
     else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
       csvPath = argv[++i];
+    else if (!std::strcmp(argv[i], "--size=large") ||
+             !std::strcmp(argv[i], "--size=cache"))
+      onlySize = argv[i] + std::strlen("--size=");
+    else if (!std::strncmp(argv[i], "--filter=", 9))
+      filter = argv[i] + 9;
     else {
-      std::fprintf(stderr,
-                   "usage: glu-bench [--quick | --smoke] [--csv FILE]\n");
+      std::fprintf(stderr, "usage: glu-bench [--quick | --smoke] [--csv FILE] "
+                           "[--size=large|cache] [--filter=WORD,...]\n");
       return 2;
     }
   }
@@ -361,6 +387,8 @@ int main(int argc, char **argv) {
               "elements/ns | scalar C++ GB/s | speedup |\n"
               "|---|---|---|---|---|---|---|---|---|---|\n");
   for (const Size &s : sizes) {
+    if (!onlySize.empty() && onlySize != s.name)
+      continue;
     for (int t : threadCounts) {
       omp_set_num_threads(t);
       size_t triadN = s.rows * s.cols;
@@ -369,6 +397,8 @@ int main(int argc, char **argv) {
                   "| %.2f | | |\n",
                   s.name, t, triad, triad / 12.0);
       for (const Kernel &k : kernels()) {
+        if (!matches(k, filter))
+          continue;
         bool baseline = !k.interleaved;
         Result r = run(k, s.rows, s.cols, s.reps, baseline);
         double gbs = r.bytes / r.glu / 1e9;

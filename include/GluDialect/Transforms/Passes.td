@@ -90,7 +90,9 @@ def GluLowerMath : Pass<"glu-lower-math"> {
     GPU compute the same bits from it. Every f32 `math.exp` is first
     rewritten so that its subnormal results survive (upstream's flushes
     below 2^-126): for an argument below -87.5 it computes
-    `exp(a + 32) * e^-32`, the same bits as before elsewhere.
+    `exp(a + 32) * e^-32`, the same bits as before elsewhere; on vectors
+    only when some lane needs it (`scf.if` on the lanes' `vector.reduction
+    <or>`).
 
     Before:
 
@@ -105,6 +107,7 @@ def GluLowerMath : Pass<"glu-lower-math"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
 }
