@@ -81,7 +81,7 @@ if [ -f "$out/plot-$last-avx2.dat" ] && [ "$host_isa" != avx2 ]; then
 plot \"$out/plot-$last-avx2.dat\" using 2:xtic(1) title \"fwd f32\", \"\" using 3 title \"bwd f32\", \"\" using 4 title \"fwd bf16\", \"\" using 5 title \"bwd bf16\""
 fi
 cat > "$out/plot.gp" <<GP
-set terminal pngcairo size 1200,1100 font ",10"
+set terminal pngcairo size 1200,1100 font ",10" noenhanced
 set output "$root/docs/performance.png"
 set multiplot layout 3,1 title "glu kernels at the large size: % of the same-run triad bandwidth ($cpu_name)"
 set style data histograms
