@@ -12,12 +12,19 @@
 // Bytes moved per element: forward 2 reads + 1 write, backward 3 reads +
 // 2 writes (fused interleaved: 2 + 1 and 3 + 2 halves' worth as well).
 //
-// Usage: glu-bench [--quick | --smoke] [--csv FILE]  (prints a markdown
-// table; --quick: smaller large size; --smoke: tiny sizes, a check that it
-// runs, no meaningful numbers)
+// Usage: glu-bench [--quick | --smoke] [--csv FILE] [--size=large|cache]
+//                  [--filter=WORD,...]
+// (prints a markdown table; --quick: smaller large size; --smoke: tiny
+// sizes, a check that it runs, no meaningful numbers; --size: one size
+// only; --filter: only the kernels that have every WORD as their variant,
+// direction, type or instruction set, e.g. --filter=f32,fwd,avx2)
+// Every kernel is timed twice where the host can run both: compiled for
+// this host (isa avx512 on an AVX-512 machine) and for x86-64-v3 (isa
+// avx2: AVX2 and FMA, no AVX-512, the code an AVX2-only host gets).
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernels-avx2.h"
 #include "kernels.h"
 
 #include <omp.h>
@@ -110,8 +117,7 @@ V variantOf(const std::string &v) {
 
 inline float sig(float t) { return 1.0f / (1.0f + std::exp(-t)); }
 
-template <V v>
-inline float act(float x) {
+template <V v> inline float act(float x) {
   switch (v) {
   case V::reglu:
     return x > 0 ? x : 0;
@@ -132,30 +138,29 @@ inline float act(float x) {
   return 0;
 }
 
-template <V v>
-inline float actPrime(float x) {
+template <V v> inline float actPrime(float x) {
   switch (v) {
   case V::reglu:
     return x > 0 ? 1.0f : 0.0f;
   case V::geglu: {
     float u = 0.7978845608f * x * (1.0f + 0.044715f * x * x);
     float t = std::tanh(u);
-    return 0.5f * (1 + t) + 0.5f * x * (1 - t * t) * 0.7978845608f *
-                                (1 + 3 * 0.044715f * x * x);
+    return 0.5f * (1 + t) +
+           0.5f * x * (1 - t * t) * 0.7978845608f * (1 + 3 * 0.044715f * x * x);
   }
   case V::geglu_erf:
     return 0.5f * (1 + std::erf(x * 0.70710678f)) +
            x * 0.3989422804f * std::exp(-0.5f * x * x);
   case V::geglu_quick:
-    return sig(1.702f * x) + 1.702f * x * sig(1.702f * x) *
-                                 (1 - sig(1.702f * x));
+    return sig(1.702f * x) +
+           1.702f * x * sig(1.702f * x) * (1 - sig(1.702f * x));
   case V::swiglu:
     return sig(x) * (1 + x * (1 - sig(x)));
   case V::swiglu_oai:
     if (x > 7.0f)
       return 0.0f;
-    return sig(1.702f * x) + 1.702f * x * sig(1.702f * x) *
-                                 (1 - sig(1.702f * x));
+    return sig(1.702f * x) +
+           1.702f * x * sig(1.702f * x) * (1 - sig(1.702f * x));
   }
   return 0;
 }
@@ -176,7 +181,8 @@ inline void store(void *p, size_t i, float v, bool bf16) {
   }
   uint32_t x;
   std::memcpy(&x, &v, 4);
-  static_cast<uint16_t *>(p)[i] = uint16_t((x + 0x7fffu + ((x >> 16) & 1)) >> 16);
+  static_cast<uint16_t *>(p)[i] =
+      uint16_t((x + 0x7fffu + ((x >> 16) & 1)) >> 16);
 }
 
 template <V v, bool bf16>
@@ -201,7 +207,8 @@ template <V v>
 void baselineFor(bool fwd, bool bf16, const void *dy, const void *x,
                  const void *g, void *o0, void *o1, size_t n) {
   if (fwd)
-    bf16 ? forwardLoop<v, true>(x, g, o0, n) : forwardLoop<v, false>(x, g, o0, n);
+    bf16 ? forwardLoop<v, true>(x, g, o0, n)
+         : forwardLoop<v, false>(x, g, o0, n);
   else
     bf16 ? backwardLoop<v, true>(dy, x, g, o0, o1, n)
          : backwardLoop<v, false>(dy, x, g, o0, o1, n);
@@ -243,29 +250,61 @@ struct Kernel {
   std::string variant, direction, type;
   bool interleaved;
   void *fn;
+  std::string isa;
 };
 
-#define SPLIT(v)                                                               \
-  {#v, "fwd", "f32", false, (void *)&glu_##v##_fwd_f32},                       \
-      {#v, "bwd", "f32", false, (void *)&glu_##v##_bwd_f32},                   \
-      {#v, "fwd", "bf16", false, (void *)&glu_##v##_fwd_bf16},                 \
-      {#v, "bwd", "bf16", false, (void *)&glu_##v##_bwd_bf16}
+/// The instruction set of the kernels compiled for this host (kernels.h).
+const char *hostIsa() {
+  return __builtin_cpu_supports("avx512f") ? "avx512" : "native";
+}
 
+#define SPLIT(p, v)                                                            \
+  {#v, "fwd", "f32", false, (void *)&p##v##_fwd_f32, ""},                      \
+      {#v, "bwd", "f32", false, (void *)&p##v##_bwd_f32, ""},                  \
+      {#v, "fwd", "bf16", false, (void *)&p##v##_fwd_bf16, ""},                \
+      {#v, "bwd", "bf16", false, (void *)&p##v##_bwd_bf16, ""}
+#define ALL(p)                                                                 \
+  SPLIT(p, reglu), SPLIT(p, geglu), SPLIT(p, geglu_erf),                       \
+      SPLIT(p, geglu_quick), SPLIT(p, swiglu), SPLIT(p, swiglu_oai),           \
+      {"swiglu_oai/interleaved",                                               \
+       "fwd",                                                                  \
+       "f32",                                                                  \
+       true,                                                                   \
+       (void *)&p##swiglu_oai_fwd_interleaved_f32,                             \
+       ""},                                                                    \
+      {"swiglu_oai/interleaved",                                               \
+       "bwd",                                                                  \
+       "f32",                                                                  \
+       true,                                                                   \
+       (void *)&p##swiglu_oai_bwd_interleaved_f32,                             \
+       ""},                                                                    \
+      {"swiglu_oai/interleaved",                                               \
+       "fwd",                                                                  \
+       "bf16",                                                                 \
+       true,                                                                   \
+       (void *)&p##swiglu_oai_fwd_interleaved_bf16,                            \
+       ""},                                                                    \
+      {"swiglu_oai/interleaved",                                               \
+       "bwd",                                                                  \
+       "bf16",                                                                 \
+       true,                                                                   \
+       (void *)&p##swiglu_oai_bwd_interleaved_bf16,                            \
+       ""}
+
+/// This host's kernels, then the x86-64-v3 ones (kernels-avx2.h) where the
+/// host can run them.
 std::vector<Kernel> kernels() {
-  return {SPLIT(reglu),
-          SPLIT(geglu),
-          SPLIT(geglu_erf),
-          SPLIT(geglu_quick),
-          SPLIT(swiglu),
-          SPLIT(swiglu_oai),
-          {"swiglu_oai/interleaved", "fwd", "f32", true,
-           (void *)&glu_swiglu_oai_fwd_interleaved_f32},
-          {"swiglu_oai/interleaved", "bwd", "f32", true,
-           (void *)&glu_swiglu_oai_bwd_interleaved_f32},
-          {"swiglu_oai/interleaved", "fwd", "bf16", true,
-           (void *)&glu_swiglu_oai_fwd_interleaved_bf16},
-          {"swiglu_oai/interleaved", "bwd", "bf16", true,
-           (void *)&glu_swiglu_oai_bwd_interleaved_bf16}};
+  std::vector<Kernel> host = {ALL(glu_)}, avx2 = {ALL(glu_avx2_)};
+  for (Kernel &k : host)
+    k.isa = hostIsa();
+  bool v3 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+            __builtin_cpu_supports("f16c") && __builtin_cpu_supports("bmi2");
+  if (v3 && host[0].isa != std::string("native"))
+    for (Kernel &k : avx2) {
+      k.isa = "avx2";
+      host.push_back(k);
+    }
+  return host;
 }
 
 struct Result {
@@ -292,8 +331,8 @@ Result run(const Kernel &k, int64_t rows, int64_t cols, int reps,
     // [rows, cols] operand whose halves are [rows, cols/2].
     glu_memref_2d ma = glu_memref_2d_dense(x.ptr(), rows, cols);
     glu_memref_2d mh = glu_memref_2d_dense(dy.ptr(), rows, cols / 2);
-    glu_memref_2d mo = glu_memref_2d_dense(out0.ptr(), rows, fwd ? cols / 2
-                                                                 : cols);
+    glu_memref_2d mo =
+        glu_memref_2d_dense(out0.ptr(), rows, fwd ? cols / 2 : cols);
     r.bytes = double(n) * e * (fwd ? 1.5 : 2.5);
     r.glu = medianSeconds(reps, [&] {
       if (fwd)
@@ -317,11 +356,33 @@ Result run(const Kernel &k, int64_t rows, int64_t cols, int reps,
   return r;
 }
 
+/// Whether `k` has every comma-separated word of `filter` as its variant,
+/// direction, type or instruction set.
+bool matches(const Kernel &k, const std::string &filter) {
+  size_t start = 0;
+  while (start <= filter.size()) {
+    size_t end = filter.find(',', start);
+    if (end == std::string::npos)
+      end = filter.size();
+    std::string word = filter.substr(start, end - start);
+    if (!word.empty() && word != k.variant && word != k.direction &&
+        word != k.type && word != k.isa)
+      return false;
+    start = end + 1;
+  }
+  return true;
+}
+
 } // namespace
+
+static const char kUsage[] =
+    "usage: glu-bench [--quick | --smoke] [--csv FILE] [--size=large|cache] "
+    "[--filter=WORD,...]\n";
 
 int main(int argc, char **argv) {
   bool quick = false, smoke = false;
   const char *csvPath = nullptr;
+  std::string onlySize, filter;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick"))
       quick = true;
@@ -329,12 +390,16 @@ int main(int argc, char **argv) {
       smoke = true;
     else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
       csvPath = argv[++i];
+    else if (!std::strcmp(argv[i], "--size=large") ||
+             !std::strcmp(argv[i], "--size=cache"))
+      onlySize = argv[i] + std::strlen("--size=");
+    else if (!std::strncmp(argv[i], "--filter=", 9))
+      filter = argv[i] + 9;
     else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
-      std::printf("usage: glu-bench [--quick | --smoke] [--csv FILE]\n");
+      std::fputs(kUsage, stdout);
       return 0;
     } else {
-      std::fprintf(stderr,
-                   "usage: glu-bench [--quick | --smoke] [--csv FILE]\n");
+      std::fputs(kUsage, stderr);
       return 2;
     }
   }
@@ -345,7 +410,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (csv)
-    std::fprintf(csv, "size,threads,kernel,direction,type,gb_s,pct_triad,"
+    std::fprintf(csv, "size,threads,kernel,direction,type,isa,gb_s,pct_triad,"
                       "elem_per_ns,baseline_gb_s,speedup\n");
 
   int cores = omp_get_num_procs();
@@ -358,44 +423,52 @@ int main(int argc, char **argv) {
     const char *name;
     int64_t rows, cols;
     int reps;
-  } sizes[] = {{"large", smoke ? 16 : quick ? 2048 : 16384, 4096,
-                smoke ? 1 : quick ? 3 : 5},
+  } sizes[] = {{"large",
+                smoke   ? 16
+                : quick ? 2048
+                        : 16384,
+                4096,
+                smoke   ? 1
+                : quick ? 3
+                        : 5},
                {"cache", 8, 1024, smoke ? 3 : 2001}};
-  std::printf("| size | threads | kernel | dir | type | GB/s | %% of triad | "
-              "elements/ns | scalar C++ GB/s | speedup |\n"
-              "|---|---|---|---|---|---|---|---|---|---|\n");
+  std::printf("| size | threads | kernel | dir | type | isa | GB/s | %% of "
+              "triad | elements/ns | scalar C++ GB/s | speedup |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const Size &s : sizes) {
+    if (!onlySize.empty() && onlySize != s.name)
+      continue;
     for (int t : threadCounts) {
       omp_set_num_threads(t);
       size_t triadN = s.rows * s.cols;
       double triad = triadGBs(triadN, s.reps);
-      std::printf("| %s | %d | **triad** (a = b + s*c, f32) | | | %.1f | 100 "
+      std::printf("| %s | %d | **triad** (a = b + s*c, f32) | | | | %.1f | 100 "
                   "| %.2f | | |\n",
                   s.name, t, triad, triad / 12.0);
       for (const Kernel &k : kernels()) {
-        bool baseline = !k.interleaved;
+        if (!matches(k, filter))
+          continue;
+        bool baseline = !k.interleaved && k.isa != "avx2"; // one C++ loop
         Result r = run(k, s.rows, s.cols, s.reps, baseline);
         double gbs = r.bytes / r.glu / 1e9;
         double elemNs = double(s.rows * s.cols) / r.glu / 1e9;
         if (k.interleaved)
           elemNs /= 2; // one output element per gate/up pair
         double base = r.baseline > 0 ? r.bytes / r.baseline / 1e9 : 0;
-        std::printf("| %s | %d | %s | %s | %s | %.1f | %.0f | %.2f | %s | "
-                    "%s |\n",
-                    s.name, t, k.variant.c_str(), k.direction.c_str(),
-                    k.type.c_str(), gbs, 100 * gbs / triad, elemNs,
-                    base > 0 ? std::to_string(base).substr(0, 5).c_str()
-                             : "",
-                    base > 0
-                        ? (std::to_string(r.baseline / r.glu).substr(0, 5) +
-                           "x")
-                              .c_str()
-                        : "");
+        std::printf(
+            "| %s | %d | %s | %s | %s | %s | %.1f | %.0f | %.2f | %s "
+            "| %s |\n",
+            s.name, t, k.variant.c_str(), k.direction.c_str(), k.type.c_str(),
+            k.isa.c_str(), gbs, 100 * gbs / triad, elemNs,
+            base > 0 ? std::to_string(base).substr(0, 5).c_str() : "",
+            base > 0 ? (std::to_string(r.baseline / r.glu).substr(0, 5) + "x")
+                           .c_str()
+                     : "");
         if (csv)
-          std::fprintf(csv, "%s,%d,%s,%s,%s,%.3f,%.2f,%.4f,%.3f,%.3f\n",
+          std::fprintf(csv, "%s,%d,%s,%s,%s,%s,%.3f,%.2f,%.4f,%.3f,%.3f\n",
                        s.name, t, k.variant.c_str(), k.direction.c_str(),
-                       k.type.c_str(), gbs, 100 * gbs / triad, elemNs, base,
-                       r.baseline > 0 ? r.baseline / r.glu : 0.0);
+                       k.type.c_str(), k.isa.c_str(), gbs, 100 * gbs / triad,
+                       elemNs, base, r.baseline > 0 ? r.baseline / r.glu : 0.0);
         std::fflush(stdout);
       }
     }

@@ -2,6 +2,8 @@
 # Runs the benchmark and writes docs/performance.md and
 # docs/performance.png from what it measured (nothing typed by hand).
 # Usage: scripts/bench.sh [--quick]    (run on an otherwise idle machine)
+# With a ggml build under build/ggml (how: docs/performance.md, "glu
+# against ggml"), ggml's own f32 forward is measured in the same run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
@@ -9,6 +11,18 @@ quick="${1:-}"
 "$root/scripts/build.sh" build.ninja >/dev/null  # configure once
 cmake -DGLU_BENCH_NATIVE=ON "$build" >/dev/null    # baselines for this host
 "$root/scripts/build.sh" glu-bench glu-masked-load-probe glu-opt glu-compile >/dev/null
+
+# The machine, named in the plot and the text: lscpu's model name, and
+# the core family where the name alone does not say it (a VM's "AMD EPYC").
+cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+family=$(lscpu | sed -n 's/^CPU family: *//p' | head -1)
+if lscpu | grep -q AuthenticAMD; then
+  case "$family" in
+    25) cpu="$cpu (Zen 3/4, family 25)" ;;
+    26) cpu="$cpu (Zen 5, family 26)" ;;
+  esac
+fi
+cpu_name="$cpu, $(nproc) cores"
 
 out="$build/bench-results"
 mkdir -p "$out"
@@ -26,7 +40,20 @@ for f in "$root"/examples/*.mlir; do
   compile_rows+="| $name | $(( (t1 - t0) / 1000000 )) | $(( (t2 - t1) / 1000000 )) |"$'\n'
 done
 
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 "$build/bin/glu-bench" $quick --csv "$out/bench.csv" | tee "$out/bench.md"
+
+# ggml's CPU forward, where a build of it is present (never vendored).
+ggml_src="${GGML_SRC_DIR:-$build/ggml-src}" ggml_build="${GGML_BUILD_DIR:-$build/ggml}"
+ggml_csv=""
+if [ -f "$ggml_build/src/libggml-cpu.a" ] && [ -f "$ggml_src/include/ggml.h" ]; then
+  clang++-22 -O3 -std=c++17 -fopenmp "$root/bench/ggml-glu-bench.cpp" \
+    -I"$ggml_src/include" "$ggml_build/src/libggml.a" \
+    "$ggml_build/src/libggml-cpu.a" "$ggml_build/src/libggml-base.a" \
+    -lpthread -Wl,-rpath,/usr/lib/llvm-22/lib -o "$out/ggml-glu-bench"
+  "$out/ggml-glu-bench" $quick | tee "$out/ggml.csv"
+  ggml_csv="$out/ggml.csv"
+fi
 
 # Compile time in the size of the graph (bench/compile-scaling.py).
 scaling_rows=$(python3 "$root/bench/compile-scaling.py" --glu-opt "$build/bin/glu-opt" --markdown | tail -n +3)
@@ -37,18 +64,27 @@ if ! command -v gnuplot >/dev/null; then
   $SUDO apt-get install -y -qq gnuplot-nox >/dev/null
 fi
 threads=$(awk -F, 'NR>1 && $1=="large" {print $2}' "$out/bench.csv" | sort -n | uniq | tr '\n' ' ')
+host_isa=$(awk -F, 'NR==2 {print $6}' "$out/bench.csv")
 for t in $threads; do
-  awk -F, -v t="$t" 'NR>1 && $1=="large" && $2==t {
-      key=$3; v[key","$4","$5]=$7; if (!(key in seen)) { seen[key]=1; order[n++]=key } }
-    END { for (i = 0; i < n; i++) { k=order[i];
-      printf "%s %s %s %s %s\n", k, v[k",fwd,f32"]+0, v[k",bwd,f32"]+0, v[k",fwd,bf16"]+0, v[k",bwd,bf16"]+0 } }' \
-    "$out/bench.csv" > "$out/plot-$t.dat"
+  for isa in $(awk -F, 'NR>1 {print $6}' "$out/bench.csv" | sort -u); do
+    awk -F, -v t="$t" -v isa="$isa" 'NR>1 && $1=="large" && $2==t && $6==isa {
+        key=$3; v[key","$4","$5]=$8; if (!(key in seen)) { seen[key]=1; order[n++]=key } }
+      END { for (i = 0; i < n; i++) { k=order[i];
+        printf "%s %s %s %s %s\n", k, v[k",fwd,f32"]+0, v[k",bwd,f32"]+0, v[k",fwd,bf16"]+0, v[k",bwd,bf16"]+0 } }' \
+      "$out/bench.csv" > "$out/plot-$t-$isa.dat"
+  done
 done
 set -- $threads
+last="${2:-$1}"
+avx2_panel=""
+if [ -f "$out/plot-$last-avx2.dat" ] && [ "$host_isa" != avx2 ]; then
+  avx2_panel="set title \"x86-64-v3 code (AVX2, no AVX-512), $last threads\"
+plot \"$out/plot-$last-avx2.dat\" using 2:xtic(1) title \"fwd f32\", \"\" using 3 title \"bwd f32\", \"\" using 4 title \"fwd bf16\", \"\" using 5 title \"bwd bf16\""
+fi
 cat > "$out/plot.gp" <<GP
-set terminal pngcairo size 1200,760 font ",10"
+set terminal pngcairo size 1200,1100 font ",10" noenhanced
 set output "$root/docs/performance.png"
-set multiplot layout 2,1 title "glu kernels at the large size: % of the same-run triad bandwidth"
+set multiplot layout 3,1 title "glu kernels at the large size: % of the same-run triad bandwidth ($cpu_name)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
@@ -58,10 +94,11 @@ set grid ytics
 set xtics rotate by -20
 set key outside right
 set arrow from graph 0, first 90 to graph 1, first 90 nohead dt 2 lc rgb "red"
-set title "$1 thread"
-plot "$out/plot-$1.dat" using 2:xtic(1) title "fwd f32", "" using 3 title "bwd f32", "" using 4 title "fwd bf16", "" using 5 title "bwd bf16"
-set title "${2:-$1} threads"
-plot "$out/plot-${2:-$1}.dat" using 2:xtic(1) title "fwd f32", "" using 3 title "bwd f32", "" using 4 title "fwd bf16", "" using 5 title "bwd bf16"
+set title "$host_isa code, $1 thread"
+plot "$out/plot-$1-$host_isa.dat" using 2:xtic(1) title "fwd f32", "" using 3 title "bwd f32", "" using 4 title "fwd bf16", "" using 5 title "bwd bf16"
+set title "$host_isa code, $last threads"
+plot "$out/plot-$last-$host_isa.dat" using 2:xtic(1) title "fwd f32", "" using 3 title "bwd f32", "" using 4 title "fwd bf16", "" using 5 title "bwd bf16"
+$avx2_panel
 unset multiplot
 GP
 gnuplot "$out/plot.gp"
@@ -71,17 +108,45 @@ gnuplot "$out/plot.gp"
 # compute ceiling (the two-thread cache-resident runs are too short to
 # hide OpenMP's fork/join); the large-size rate can reach at most
 # min(triad, that ceiling).
-bound_rows=$(awk -F, 'NR>1 { k1=$3","$4","$5; key=$2","k1;
-    if ($1=="cache") { if ($2==1) c1[k1]=$6 }
-    else { l[key]=$6; t[key]=$6*100/$7; th[key]=$2; kk[key]=k1; order[n++]=key } }
+bound_rows=$(awk -F, 'NR>1 { k1=$3","$4","$5","$6; key=$2","k1;
+    if ($1=="cache") { if ($2==1) c1[k1]=$7 }
+    else { l[key]=$7; t[key]=$7*100/$8; th[key]=$2; kk[key]=k1; order[n++]=key } }
   END { for (i = 0; i < n; i++) { k=order[i]; split(k, f, ","); c = c1[kk[k]] * th[k];
     lim = (c < t[k]) ? "compute" : "memory"; best = (c < t[k]) ? c : t[k];
-    printf "| %s | %s | %s | %s | %.1f | %.1f | %.1f | %s | %.0f |\n",
-      f[1], f[2], f[3], f[4], l[k], t[k], c, lim, 100*l[k]/best } }' "$out/bench.csv")
+    printf "| %s | %s | %s | %s | %s | %.1f | %.1f | %.1f | %s | %.0f |\n",
+      f[1], f[2], f[3], f[4], f[5], l[k], t[k], c, lim, 100*l[k]/best } }' "$out/bench.csv")
+
+# Cache-resident elements/ns, one thread: every kernel, both types, each
+# instruction set; ggml's f32 forward next to glu's where it was measured.
+cache_rows=$(awk -F, -v ggml="$ggml_csv" 'BEGIN {
+    if (ggml != "") while ((getline line < ggml) > 0) { split(line, f, ",");
+      if (f[1]=="cache" && f[2]==1) gg[f[3]]=f[4] } }
+  NR>1 && $1=="cache" && $2==1 { k=$3; v[k","$4","$5","$6]=$9;
+    if (!(k in seen)) { seen[k]=1; order[n++]=k } isas[$6]=1 }
+  END { for (i = 0; i < n; i++) { k=order[i]; line="| " k;
+
+      split("avx512 native avx2", want, " ");
+      for (j = 1; j <= 3; j++) { s=want[j]; if (!(s in isas)) continue;
+        line=line sprintf(" | %s: %.2f / %.2f / %.2f / %.2f", s,
+          v[k",fwd,f32,"s], v[k",bwd,f32,"s], v[k",fwd,bf16,"s], v[k",bwd,bf16,"s]) }
+      line=line " | " ((k in gg) ? sprintf("%.2f", gg[k]) : "") " |";
+      print line } }' "$out/bench.csv")
+
+# glu's f32 forward against ggml's, same sizes, same threads.
+ggml_rows=""
+if [ -n "$ggml_csv" ]; then
+  ggml_rows=$(awk -F, -v host="$host_isa" 'FNR==1 { file++ ; next }
+    file==1 { gg[$1","$2","$3]=$4; next }
+    $4=="fwd" && $5=="f32" && ($6==host || $6=="avx2") && ($1","$2","$3 in gg) {
+      k=$1","$2","$3; v[k","$6]=$9; if (!(k in seen)) { seen[k]=1; order[n++]=k } }
+    END { for (i = 0; i < n; i++) { k=order[i]; split(k, f, ",");
+      printf "| %s | %s | %s | %.2f | %.2f | %.2f | %.2fx | %.2fx |\n", f[1], f[2], f[3],
+        gg[k], v[k","host], v[k",avx2"], v[k","host]/gg[k], v[k",avx2"]/gg[k] } }' \
+    "$ggml_csv" "$out/bench.csv")
+fi
 
 probe_rows=$("$build/bin/glu-masked-load-probe")
 
-cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 cores=$(nproc)
 flags=$(grep -o -w 'avx512f\|avx2\|fma\|f16c' /proc/cpuinfo | sort -u | tr '\n' ' ')
 mem=$(free -g | awk '/Mem:/ {print $2 " GiB"}')
@@ -91,7 +156,10 @@ mem=$(free -g | awk '/Mem:/ {print $2 " GiB"}')
 
 Generated by \`scripts/bench.sh ${quick}\` on $(date -u +%Y-%m-%d); every
 number below comes from that run. Machine: $cpu, $cores cores, $mem, CPU
-flags: $flags.
+flags: $flags. Every kernel is timed as compiled for this host and as
+compiled for x86-64-v3 (the *isa* column). Load average (1, 5, 15 min)
+when glu-bench started: $load (above the core count, other processes
+shared the cores and the memory, and the large-size rows measure that).
 
 ## What is measured, and how
 
@@ -128,9 +196,22 @@ times the thread count) is what its instructions alone allow; the
 large-size rate can be at most the lower of that and triad. *limited by* names the lower one;
 the last column is the large-size rate as a % of it.
 
-| threads | kernel | dir | type | large GB/s | triad GB/s | compute ceiling GB/s | limited by | % of the attainable |
-|---|---|---|---|---|---|---|---|---|
+| threads | kernel | dir | type | isa | large GB/s | triad GB/s | compute ceiling GB/s | limited by | % of the attainable |
+|---|---|---|---|---|---|---|---|---|---|
 $bound_rows
+
+## Cache-resident elements/ns, one thread
+
+The compute rate of each kernel alone (8 x 1024, in L2), per instruction
+set: *avx512* is the code for this host, *avx2* the x86-64-v3 code
+(\`glu-compile --mcpu=x86-64-v3\`: AVX2 and FMA, no AVX-512; what the JIT
+and glu-compile produce on an AVX2-only host), timed on this host. Each
+cell: fwd f32 / bwd f32 / fwd bf16 / bwd bf16. *ggml*: ggml's own f32
+forward, same size and thread, where a ggml build was present.
+
+| kernel | elements/ns | elements/ns | ggml fwd f32 |
+|---|---|---|---|
+$cache_rows
 
 ## A probe: a load folded into a masked multiply
 
@@ -160,6 +241,24 @@ the one glu-opt process.
 |---|---|---:|---:|---:|---:|---:|
 $scaling_rows
 MD
+  if [ -n "$ggml_rows" ]; then
+    cat <<MD
+
+## glu against ggml (f32 forward)
+
+ggml's CPU backend (\`ggml_<variant>_split\`, \`ggml_swiglu_oai\`), built
+from a checkout under build/ (never vendored: \`fetch\` or clone
+ggml-org/ggml into build/ggml-src, then \`cmake -G Ninja -S build/ggml-src
+-B build/ggml -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON
+-DBUILD_SHARED_LIBS=OFF && ninja -C build/ggml ggml-cpu\`), timed by
+bench/ggml-glu-bench.cpp on the same sizes, inputs and thread counts,
+its thread pool made once. Elements/ns; the ratios are glu / ggml.
+
+| size | threads | kernel | ggml | glu ($host_isa) | glu (avx2) | glu/ggml | glu avx2/ggml |
+|---|---|---|---|---|---|---|---|
+$ggml_rows
+MD
+  fi
   if [ -f "$root/docs/performance-analysis.md" ]; then
     echo
     cat "$root/docs/performance-analysis.md"

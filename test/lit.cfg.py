@@ -73,3 +73,13 @@ if _cuda_library:
     config.available_features.add("cuda-library")
 if _cuda_device:
     config.available_features.add("cuda-driver")
+
+# The host runs x86-64-v3 code (AVX2, FMA, F16C, BMI2): the tests that force
+# that CPU's code (--mcpu=x86-64-v3) can run it.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = set(cpuinfo.read().split())
+    if {"avx2", "fma", "f16c", "bmi2", "movbe"} <= flags:
+        config.available_features.add("x86-64-v3")
+except OSError:
+    pass

@@ -20,6 +20,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <algorithm>
@@ -156,10 +158,75 @@ static std::string entrySymbol(llvm::StringRef function) {
   return "_mlir_ciface_" + jitSymbol(function);
 }
 
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+mlir::glu::createCpuTargetMachine(
+    const CpuTarget &target, llvm::CodeGenOptLevel level,
+    std::optional<llvm::Reloc::Model> relocation) {
+  static bool targetsReady = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)targetsReady;
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  if (!target.cpu.empty() || !target.features.empty()) {
+    // LLVM only warns about a name it does not know and goes on with a
+    // generic CPU: check the names first.
+    std::string message;
+    const llvm::Target *llvmTarget = llvm::TargetRegistry::lookupTarget(
+        builder->getTargetTriple(), message);
+    if (!llvmTarget)
+      return error(message);
+    std::unique_ptr<llvm::MCSubtargetInfo> info(
+        llvmTarget->createMCSubtargetInfo(builder->getTargetTriple(), "",
+                                          ""));
+    if (!target.cpu.empty() && !info->isCPUStringValid(target.cpu))
+      return error("'" + target.cpu + "' is not a CPU LLVM knows for " +
+                   builder->getTargetTriple().str());
+    llvm::SmallVector<llvm::StringRef> features;
+    llvm::StringRef(target.features).split(features, ',', -1, false);
+    for (llvm::StringRef feature : features) {
+      llvm::StringRef name = feature.drop_front();
+      if ((!feature.starts_with("+") && !feature.starts_with("-")) ||
+          llvm::none_of(info->getAllProcessorFeatures(),
+                        [&](const llvm::SubtargetFeatureKV &kv) {
+                          return name == kv.Key;
+                        }))
+        return error("'" + feature +
+                     "' is not a feature: +name or -name, a name LLVM "
+                     "knows (avx2, avx512f, ...)");
+    }
+    if (!target.cpu.empty()) {
+      // That CPU's own features, not the host's.
+      builder->setCPU(target.cpu);
+      builder->getFeatures() = llvm::SubtargetFeatures();
+    }
+    for (llvm::StringRef feature : features)
+      builder->getFeatures().AddFeature(feature);
+  }
+  builder->setCodeGenOptLevel(level);
+  if (relocation)
+    builder->setRelocationModel(*relocation);
+  return builder->createTargetMachine();
+}
+
+unsigned mlir::glu::vectorBitsOf(const llvm::TargetMachine &machine) {
+  const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
+  if (info->checkFeatures("+avx512f"))
+    return 512;
+  if (info->checkFeatures("+avx"))
+    return 256;
+  return 128;
+}
+
 static void setPipelineOptions(const JitOptions &options,
-                               GluToLLVMOptions &pipeline) {
+                               GluToLLVMOptions &pipeline,
+                               const llvm::TargetMachine &machine) {
   pipeline.vectorize = options.vectorize;
   pipeline.threads = options.threads;
+  pipeline.vectorBits = vectorBitsOf(machine);
 }
 
 llvm::Expected<std::unique_ptr<JitModule>>
@@ -217,8 +284,12 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     func->setAttr("llvm.emit_c_interface", UnitAttr::get(module.getContext()));
   }
 
+  auto machine = createCpuTargetMachine(options.cpu,
+                                        llvm::CodeGenOptLevel::Aggressive);
+  if (!machine)
+    return machine.takeError();
   GluToLLVMOptions pipeline;
-  setPipelineOptions(options, pipeline);
+  setPipelineOptions(options, pipeline, **machine);
   if (llvm::Error e = runner::runPipeline(
           module,
           [&](OpPassManager &pm) {
@@ -230,9 +301,6 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
           options.pipeline ? "the compilation" : "the glu-to-llvm"))
     return std::move(e);
 
-  auto machine = runner::hostTargetMachine(llvm::CodeGenOptLevel::Aggressive);
-  if (!machine)
-    return machine.takeError();
   auto transformer =
       makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, machine->get());
   llvm::SmallVector<llvm::StringRef> libs;

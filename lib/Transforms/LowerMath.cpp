@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -53,10 +54,23 @@ constexpr double kExpSubnormalBelow = -87.5;
 /// of e^-32 to f32 (2^-24 relative) is below half a subnormal ulp.
 constexpr double kExpShift = 32.0;
 
-/// Rewrites every f32 math.exp(a) into exp(a') * c with a' = a + 32,
-/// c = e^-32 where a < -87.5 and a' = a, c = 1 elsewhere: the same bits
-/// as before for a >= -87.5 (a product with 1 is exact), and subnormal
-/// results instead of 0 below.
+/// exp(a') * c with a' = a + 32, c = e^-32 where a < -87.5 and a' = a,
+/// c = 1 elsewhere: the same bits as exp(a) for a >= -87.5 (a product with
+/// 1 is exact), and subnormal results instead of 0 below.
+Value subnormalSafeExp(OpBuilder &b, Location loc, Value a, Value low) {
+  FloatBuilder fb(b, loc);
+  Value shifted = fb.select(low, fb.add(a, kExpShift), a);
+  Value scale = fb.select(low, fb.constantLike(a, std::exp(-kExpShift)),
+                          fb.constantLike(a, 1.0));
+  return fb.mul(math::ExpOp::create(b, loc, shifted), scale);
+}
+
+/// Rewrites every f32 math.exp(a) into subnormalSafeExp. On a vector (the
+/// vectorized loops), the shifted form is computed only when some lane is
+/// below -87.5 (a branch on the lanes' any): elsewhere it is plain exp(a),
+/// the same bits, without the selects and the product that cost the
+/// vectorized kernels up to a quarter of their speed. Scalars (remainder
+/// loops, the GPU's threads) keep the branch-free selects.
 void keepSubnormalExp(Operation *root) {
   SmallVector<math::ExpOp> exps;
   root->walk([&](math::ExpOp op) {
@@ -65,14 +79,27 @@ void keepSubnormalExp(Operation *root) {
   });
   for (math::ExpOp op : exps) {
     OpBuilder b(op);
-    FloatBuilder fb(b, op.getLoc());
+    Location loc = op.getLoc();
+    FloatBuilder fb(b, loc);
     Value a = op.getOperand();
     Value low = fb.cmp(arith::CmpFPredicate::OLT, a, kExpSubnormalBelow);
-    Value shifted = fb.select(low, fb.add(a, kExpShift), a);
-    Value scale = fb.select(low, fb.constantLike(a, std::exp(-kExpShift)),
-                            fb.constantLike(a, 1.0));
-    auto exp = math::ExpOp::create(b, op.getLoc(), shifted);
-    Value result = fb.mul(exp, scale);
+    Value result;
+    if (!isa<VectorType>(a.getType())) {
+      result = subnormalSafeExp(b, loc, a, low);
+    } else {
+      Value any = vector::ReductionOp::create(
+          b, loc, vector::CombiningKind::OR, low);
+      auto branch = scf::IfOp::create(
+          b, loc, any,
+          [&](OpBuilder &then, Location l) {
+            scf::YieldOp::create(then, l, subnormalSafeExp(then, l, a, low));
+          },
+          [&](OpBuilder &otherwise, Location l) {
+            scf::YieldOp::create(
+                otherwise, l, Value(math::ExpOp::create(otherwise, l, a)));
+          });
+      result = branch.getResult(0);
+    }
     op.replaceAllUsesWith(result);
     op.erase();
   }

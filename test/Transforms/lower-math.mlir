@@ -83,3 +83,31 @@ module attributes {gpu.container_module} {
   }
 }
 
+// -----
+
+// exp keeps its subnormal results: exp(a + 32) * e^-32 below -87.5. On a
+// vector that form is computed only when some lane is below -87.5 (a branch
+// on the lanes' any); the other branch is plain exp, the same bits there.
+// Scalars keep the selects.
+// CHECK-LABEL: func @subnormal_exp
+// CHECK-DAG: %[[LIMIT:.*]] = arith.constant dense<-8.750000e+01> : vector<8xf32>
+// CHECK-DAG: %[[SHIFT:.*]] = arith.constant dense<3.200000e+01> : vector<8xf32>
+// CHECK-DAG: %[[SCALE:.*]] = arith.constant dense<1.26641658E-14> : vector<8xf32>
+// CHECK: %[[LOW:.*]] = arith.cmpf olt, %[[A:.*]], %[[LIMIT]] : vector<8xf32>
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[LOW]] : vector<8xi1> into i1
+// CHECK: scf.if %[[ANY]] -> (vector<8xf32>) {
+// CHECK:   %[[ADD:.*]] = arith.addf %[[A]], %[[SHIFT]]
+// CHECK:   arith.select %[[LOW]], %[[ADD]], %[[A]]
+// CHECK:   arith.select %[[LOW]], %[[SCALE]],
+// CHECK: } else {
+// CHECK-NOT: arith.select %[[LOW]]
+// CHECK: }
+// CHECK: %[[SLOW:.*]] = arith.cmpf olt, %[[S:.*]], %{{.*}} : f32
+// CHECK-NOT: scf.if
+// CHECK: arith.select %[[SLOW]]
+// CHECK: return
+func.func @subnormal_exp(%v: vector<8xf32>, %s: f32) -> (vector<8xf32>, f32) {
+  %0 = math.exp %v : vector<8xf32>
+  %1 = math.exp %s : f32
+  return %0, %1 : vector<8xf32>, f32
+}

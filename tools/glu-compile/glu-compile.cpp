@@ -2,6 +2,7 @@
 //
 //   glu-compile FILE.mlir -o kernels.o --header=kernels.h [--prefix=glu_]
 //               [--num-threads=N] [--vectorize=false] [--mcpu=NAME]
+//               [--mattr=+FEATURE,-FEATURE]
 //
 // Compiles every public function of FILE (ranked tensors of f32, f16, bf16,
 // i32, i64 in and out) through the glu-to-llvm pipeline with destination
@@ -85,9 +86,15 @@ static cl::opt<bool> runtimeChecks(
              "measure their cost: wrong sizes then go unnoticed)"),
     cl::init(true), cl::Hidden, cl::cat(category));
 static cl::opt<std::string>
-    cpu("mcpu", cl::desc("Target CPU (default: this host's, with its "
-                         "features)"),
+    cpu("mcpu",
+        cl::desc("Target CPU (default: this host's, with its features; "
+                 "x86-64-v3: AVX2 and FMA, no AVX-512)"),
         cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    features("mattr",
+             cl::desc("CPU features on top of --mcpu's or the host's "
+                      "(+avx2,-avx512f,...)"),
+             cl::init(""), cl::value_desc("+a,-b"), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "glu-compile: error: " << message << "\n";
@@ -290,7 +297,15 @@ int main(int argc, char **argv) {
   if (!internalNames)
     return fail(internalNames.takeError());
 
+  // The target first: the vector width of the loops follows its features.
+  auto machine = createCpuTargetMachine({cpu, features},
+                                        llvm::CodeGenOptLevel::Aggressive,
+                                        llvm::Reloc::PIC_);
+  if (!machine)
+    return fail(machine.takeError());
+
   GluToLLVMOptions options;
+  options.vectorBits = vectorBitsOf(**machine);
   options.vectorize = vectorize;
   options.threads = threads;
   options.destinationPassing = true;
@@ -299,21 +314,6 @@ int main(int argc, char **argv) {
   buildGluToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return fail("the glu-to-llvm pipeline failed");
-
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return fail(llvm::toString(builder.takeError()));
-  if (!cpu.empty()) {
-    builder->setCPU(cpu);
-    builder->getFeatures() = llvm::SubtargetFeatures();
-  }
-  builder->setRelocationModel(llvm::Reloc::PIC_);
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto machine = builder->createTargetMachine();
-  if (!machine)
-    return fail(llvm::toString(machine.takeError()));
 
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =

@@ -81,6 +81,16 @@ static cl::opt<bool> vectorize(
     cl::desc("Vectorized loops (--vectorize=false: plain scalar loops on one "
              "thread, whatever --num-threads says; the same bits)"),
     cl::init(true), cl::cat(category));
+static cl::opt<std::string>
+    cpu("mcpu",
+        cl::desc("CPU to generate code for (default: this host's, with its "
+                 "features; x86-64-v3: AVX2 and FMA, no AVX-512)"),
+        cl::init(""), cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string>
+    features("mattr",
+             cl::desc("CPU features on top of --mcpu's or the host's "
+                      "(+avx2,-avx512f,...)"),
+             cl::init(""), cl::value_desc("+a,-b"), cl::cat(category));
 static cl::opt<bool> poison(
     "poison-alloc",
     cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "
@@ -253,6 +263,7 @@ int main(int argc, char **argv) {
   options.poisonAllocations = poison;
   options.threads = threads;
   options.vectorize = vectorize;
+  options.cpu = {cpu, features};
 #ifdef GLU_INCLUDE_TESTS
   if (target == Target::CUDAEmulated)
     options.pipeline = [](OpPassManager &pm) {

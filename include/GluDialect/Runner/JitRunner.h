@@ -14,7 +14,9 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <functional>
 #include <memory>
@@ -39,6 +41,25 @@ constexpr int kRuntimeCheckExitCode = 3;
 /// OpenMP runtime aborts the process on a count it cannot create).
 constexpr unsigned kMaxThreads = 1024;
 
+/// The CPU the code is generated for. Both empty: this host, with its
+/// features. `cpu` is an LLVM CPU name (x86-64-v3: AVX2 and FMA, no
+/// AVX-512); `features` LLVM's "+avx2,-avx512f" on top of it (or of the
+/// host's). The vector width of the vectorized loops follows the result.
+struct CpuTarget {
+  std::string cpu;
+  std::string features;
+};
+
+/// The target machine for `target`, or why there is none (an unknown CPU
+/// or feature is an error, not LLVM's warning and a generic CPU).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createCpuTargetMachine(const CpuTarget &target, llvm::CodeGenOptLevel level,
+                       std::optional<llvm::Reloc::Model> relocation = {});
+
+/// The widest vector register `machine` has for f32: 512 with AVX-512F,
+/// 256 with AVX, else 128.
+unsigned vectorBitsOf(const llvm::TargetMachine &machine);
+
 struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in
   /// every float type), so that an element it forgets to write shows.
@@ -47,6 +68,8 @@ struct JitOptions {
   bool vectorize = true;
   /// Threads of the row-parallel loops (0: all cores; 1: no OpenMP).
   unsigned threads = 0;
+  /// The CPU to generate code for (default: this host).
+  CpuTarget cpu;
   /// The pipeline that lowers the module to the LLVM dialect for the CPU;
   /// empty: glu-to-llvm.
   std::function<void(OpPassManager &)> pipeline;

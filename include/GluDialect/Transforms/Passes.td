@@ -83,7 +83,9 @@ def GluLowerMath : Pass<"glu-lower-math"> {
     GPU compute the same bits from it. Every f32 `math.exp` is first
     rewritten so that its subnormal results survive (upstream's flushes
     below 2^-126): for an argument below -87.5 it computes
-    `exp(a + 32) * e^-32`, the same bits as before elsewhere.
+    `exp(a + 32) * e^-32`, the same bits as before elsewhere; on vectors
+    only when some lane needs it (`scf.if` on the lanes' `vector.reduction
+    <or>`).
 
     `glu.gelu_table` (ggml's f16 GELU table) becomes a load from a private
     constant `memref.global` of 65536 f16 entries, built here on the
@@ -106,6 +108,7 @@ def GluLowerMath : Pass<"glu-lower-math"> {
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
 }
