@@ -77,6 +77,11 @@ static cl::opt<bool> vectorize(
     cl::desc("Vectorized loops (--vectorize=false: plain scalar loops, the "
              "same bits)"),
     cl::init(true), cl::cat(category));
+static cl::opt<bool> tables(
+    "tables",
+    cl::desc("f16/bf16 activations looked up in exact tables filled at load "
+             "time (default on; off only to measure them: the same bits)"),
+    cl::init(true), cl::Hidden, cl::cat(category));
 static cl::opt<bool> poison(
     "poison-alloc",
     cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "
@@ -241,6 +246,7 @@ int main(int argc, char **argv) {
   options.defect = *defect;
   options.threads = threads;
   options.vectorize = vectorize;
+  options.tables = tables;
   if (target == Target::CUDAEmulated)
     options.pipeline = [](OpPassManager &pm) {
       buildGluGPUEmulationPipeline(pm, GluToNVVMOptions());

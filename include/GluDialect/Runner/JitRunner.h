@@ -50,6 +50,8 @@ struct JitOptions {
   bool vectorize = true;
   /// Threads of the row-parallel loops (0: all cores; 1: no OpenMP).
   unsigned threads = 0;
+  /// f16/bf16 activations looked up in exact tables (off: computed).
+  bool tables = true;
   /// The pipeline that lowers the module to the LLVM dialect for the CPU;
   /// empty: glu-to-llvm.
   std::function<void(OpPassManager &)> pipeline;
