@@ -63,28 +63,37 @@ bool isExpensive(Operation *op) {
          op->getDialect()->getNamespace() == math::MathDialect::getDialectNamespace();
 }
 
+/// Follows uses from `root` (linear in the cone's uses, not in the block):
+/// an op joins once all its operands are in the cone or constants.
 Cone coneOf(arith::ExtFOp root) {
   Cone cone;
   cone.root = root;
+  Block *block = root->getBlock();
   DenseSet<Value> values{root.getResult()};
-  for (Operation *op = root->getNextNode(); op; op = op->getNextNode()) {
-    if (op->getNumRegions() || op->getNumResults() == 0 ||
-        !isMemoryEffectFree(op) || op->getNumOperands() == 0)
-      continue;
-    bool reads = false, only = true;
-    for (Value v : op->getOperands()) {
-      if (values.contains(v))
-        reads = true;
-      else if (!isConstant(v))
-        only = false;
+  SmallVector<Value> work{root.getResult()};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *op : v.getUsers()) {
+      if (op->getBlock() != block || cone.members.contains(op) ||
+          op->getNumRegions() || op->getNumResults() == 0 ||
+          !isMemoryEffectFree(op))
+        continue;
+      if (!llvm::all_of(op->getOperands(), [&](Value operand) {
+            return values.contains(operand) || isConstant(operand);
+          }))
+        continue;
+      cone.ops.push_back(op);
+      cone.members.insert(op);
+      cone.expensive |= isExpensive(op);
+      for (Value r : op->getResults())
+        if (values.insert(r).second)
+          work.push_back(r);
     }
-    if (!reads || !only)
-      continue;
-    cone.ops.push_back(op);
-    cone.members.insert(op);
-    cone.expensive |= isExpensive(op);
-    values.insert(op->result_begin(), op->result_end());
   }
+  // Block order: the fill clones them in this order.
+  llvm::sort(cone.ops, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
   for (Operation *op : cone.ops)
     for (Value r : op->getResults())
       if (llvm::any_of(r.getUsers(), [&](Operation *user) {
@@ -179,12 +188,19 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     // One set of tables (one per frontier value) per distinct cone.
     llvm::MapVector<StringRef, SmallVector<memref::GlobalOp>> tables;
     std::vector<std::string> keys; // owns the map's keys
+    size_t numTables = 0;
     keys.reserve(cones.size());
     SmallVector<Attribute> fills;
     for (Cone &cone : cones) {
       keys.push_back(keyOf(cone));
+      // A module of many distinct cones (swiglu_oai with as many alphas)
+      // keeps the rest computed: at most maxModuleTables tables of 256 KiB.
+      if (!tables.count(keys.back()) &&
+          numTables + cone.frontier.size() > maxModuleTables)
+        continue;
       auto [it, inserted] = tables.try_emplace(keys.back());
       if (inserted) {
+        numTables += cone.frontier.size();
         for (size_t i = 0; i < cone.frontier.size(); ++i) {
           auto global = memref::GlobalOp::create(
               top, cone.root.getLoc(), "__glu_table",
@@ -199,10 +215,12 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       lookUp(cone, it->second);
     }
     // Run at load time, before any kernel: .init_array in objects, the
-    // ExecutionEngine's initialize() in the JIT. Merged with any ctors the
-    // module already has.
+    // ExecutionEngine's initialize() in the JIT. Priority 101, the first
+    // one not reserved to the implementation: before the constructors of a
+    // program linked with the object (default priority 65535), which may
+    // call the kernels. Merged with any ctors the module already has.
     SmallVector<Attribute> ctors(fills), priorities, data;
-    priorities.assign(fills.size(), top.getI32IntegerAttr(65535));
+    priorities.assign(fills.size(), top.getI32IntegerAttr(101));
     data.assign(fills.size(), LLVM::ZeroAttr::get(ctx));
     for (auto old : llvm::make_early_inc_range(
              module.getOps<LLVM::GlobalCtorsOp>())) {

@@ -1,5 +1,6 @@
 // RUN: glu-opt %s -split-input-file -glu-tabulate | FileCheck %s
 // RUN: glu-opt %s -split-input-file -glu-tabulate=max-tables=2 | FileCheck %s --check-prefix=TWO
+// RUN: glu-opt %s -split-input-file -glu-tabulate=max-module-tables=2 | FileCheck %s --check-prefix=CAP
 
 // What the kernel reads from a cone of one bf16 value becomes a gather (on
 // vectors) or a load (on scalars) from one table indexed by the raw bits;
@@ -27,7 +28,7 @@
 // CHECK: arith.divf
 // CHECK: vector.store %{{.*}}, %{{.*}}[%[[J]]] : memref<65536xf32>, vector<8xf32>
 // CHECK: llvm.return
-// CHECK: llvm.mlir.global_ctors ctors = [@[[FILL]]], priorities = [65535 : i32], data = [#llvm.zero]
+// CHECK: llvm.mlir.global_ctors ctors = [@[[FILL]]], priorities = [101 : i32], data = [#llvm.zero]
 func.func @vector_and_scalar(%a: vector<8xbf16>, %g: vector<8xf32>, %s: bf16, %h: f32) -> (vector<8xf32>, f32) {
   %one = arith.constant dense<1.0> : vector<8xf32>
   %x = arith.extf %a : vector<8xbf16> to vector<8xf32>
@@ -46,7 +47,14 @@ func.func @vector_and_scalar(%a: vector<8xbf16>, %g: vector<8xf32>, %s: bf16, %h
 
 // -----
 
-// Cones that differ (a constant, f16 against bf16) get tables of their own.
+// Cones that differ (a constant, f16 against bf16) get tables of their own;
+// beyond max-module-tables, cones stay computed.
+// CAP-LABEL: func @distinct
+// CAP-COUNT-2: memref.get_global
+// CAP: math.exp
+// CAP-NOT: memref.get_global
+// CAP-COUNT-2: memref.global "private"
+// CAP-NOT: memref.global
 // CHECK-LABEL: func @distinct
 // CHECK: memref.get_global @[[T1:__glu_table[_0-9]*]]
 // CHECK: memref.get_global @[[T2:__glu_table[_0-9]*]]

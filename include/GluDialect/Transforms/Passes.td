@@ -126,7 +126,8 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     in `ExecutionEngine::initialize`), whose body is the cone itself,
     cloned, run over all 65536 bit patterns and lowered by the same later
     passes as the kernels: a lookup gives the bits the computed path gives.
-    Identical cones share their tables.
+    Identical cones share their tables; at most `max-module-tables` per
+    module, further distinct cones stay computed.
 
     Before (bf16 swiglu, one_round):
 
@@ -157,6 +158,10 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     Option<"maxTables", "max-tables", "unsigned", /*default=*/"1",
            "Tabulate a cone only if the kernel reads at most this many of "
            "its values (one table each)">,
+    Option<"maxModuleTables", "max-module-tables", "unsigned",
+           /*default=*/"64",
+           "At most this many tables (256 KiB each) per module; further "
+           "distinct cones stay computed">,
   ];
 }
 
