@@ -102,3 +102,20 @@ func.func @untouched(%a: vector<8xbf16>, %f: vector<8xf32>, %b: vector<8xbf16>, 
   %v = arith.mulf %sy, %g : vector<8xf32>
   return %r, %ef, %u, %v : vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>
 }
+
+// -----
+
+// Constructors the module already has are kept, after the table fills.
+// CHECK-LABEL: llvm.func @init
+// CHECK: llvm.mlir.global_ctors ctors = [@__glu_fill_table, @init], priorities = [101 : i32, 65535 : i32], data = [#llvm.zero, #llvm.zero]
+// CHECK-NOT: llvm.mlir.global_ctors
+// CAP-LABEL: func @merged
+llvm.mlir.global_ctors ctors = [@init], priorities = [65535 : i32], data = [#llvm.zero]
+llvm.func @init() {
+  llvm.return
+}
+func.func @merged(%a: f16) -> f32 {
+  %x = arith.extf %a : f16 to f32
+  %e = math.exp %x : f32
+  return %e : f32
+}
