@@ -1,7 +1,7 @@
 //===- glu-bench.cpp - glu kernels against the memory bandwidth -----------===//
 //
 // Times the ahead-of-time compiled kernels of bench/kernels.mlir (every
-// variant x {fwd, bwd} x {f32, bf16}, plus gpt-oss's interleaved fused
+// variant x {fwd, bwd} x {f32, bf16, f16}, plus gpt-oss's interleaved fused
 // form) through their C ABI, with caller-allocated buffers touched before
 // timing (so no allocation or page fault is timed), and compares them with
 //  - the machine's limit measured in the same run: a STREAM-style triad
@@ -61,20 +61,35 @@ double medianSeconds(int reps, const std::function<void()> &fn) {
   return t[t.size() / 2];
 }
 
+/// f32 -> f16 bits for the values Buffer uses (0, or normal in f16 and
+/// exact: multiples of 2^-10 below 8 in magnitude).
+uint16_t toHalf(float v) {
+  uint32_t x;
+  std::memcpy(&x, &v, 4);
+  uint32_t sign = (x >> 16) & 0x8000, rest = x & 0x7fffffff;
+  if (rest == 0)
+    return uint16_t(sign);
+  return uint16_t(sign | ((rest - 0x38000000) >> 13)); // rebias by 112
+}
+
 /// A buffer of `n` elements of `bytes` each, filled (so its pages exist).
 struct Buffer {
   std::vector<uint8_t> data;
-  Buffer(size_t n, size_t bytes, float fill, bool bf16) : data(n * bytes) {
+  Buffer(size_t n, size_t bytes, float fill, const std::string &type)
+      : data(n * bytes) {
     for (size_t i = 0; i < n; ++i) {
       float v = fill * float(int(i % 17) - 8) / 4.0f;
-      if (bf16) {
-        uint32_t x;
-        std::memcpy(&x, &v, 4);
-        uint16_t b = uint16_t(x >> 16);
-        std::memcpy(&data[2 * i], &b, 2);
-      } else {
+      if (type == "f32") {
         std::memcpy(&data[4 * i], &v, 4);
+        continue;
       }
+      // 16-bit storage: 4096 distinct values in [-8, 8] * fill, so that
+      // table lookups (glu-tabulate) touch a realistic spread of entries.
+      v = fill * float(int((i * 2654435761u) % 4096) - 2048) / 256.0f;
+      uint32_t x;
+      std::memcpy(&x, &v, 4);
+      uint16_t b = type == "bf16" ? uint16_t(x >> 16) : toHalf(v);
+      std::memcpy(&data[2 * i], &b, 2);
     }
   }
   void *ptr() { return data.data(); }
@@ -262,7 +277,9 @@ const char *hostIsa() {
   {#v, "fwd", "f32", false, (void *)&p##v##_fwd_f32, ""},                      \
       {#v, "bwd", "f32", false, (void *)&p##v##_bwd_f32, ""},                  \
       {#v, "fwd", "bf16", false, (void *)&p##v##_fwd_bf16, ""},                \
-      {#v, "bwd", "bf16", false, (void *)&p##v##_bwd_bf16, ""}
+      {#v, "bwd", "bf16", false, (void *)&p##v##_bwd_bf16, ""},                \
+      {#v, "fwd", "f16", false, (void *)&p##v##_fwd_f16, ""},                  \
+      {#v, "bwd", "f16", false, (void *)&p##v##_bwd_f16, ""}
 #define ALL(p)                                                                 \
   SPLIT(p, reglu), SPLIT(p, geglu), SPLIT(p, geglu_erf),                       \
       SPLIT(p, geglu_quick), SPLIT(p, swiglu), SPLIT(p, swiglu_oai),           \
@@ -315,9 +332,10 @@ struct Result {
 Result run(const Kernel &k, int64_t rows, int64_t cols, int reps,
            bool withBaseline) {
   bool bf16 = k.type == "bf16";
-  size_t e = bf16 ? 2 : 4, n = size_t(rows) * size_t(cols);
-  Buffer x(n, e, 1, bf16), g(n, e, 0.5f, bf16), dy(n, e, 0.25f, bf16),
-      out0(n, e, 0, bf16), out1(n, e, 0, bf16);
+  size_t e = k.type == "f32" ? 4 : 2, n = size_t(rows) * size_t(cols);
+  const std::string &t = k.type;
+  Buffer x(n, e, 1, t), g(n, e, 0.5f, t), dy(n, e, 0.25f, t),
+      out0(n, e, 0, t), out1(n, e, 0, t);
   glu_memref_2d mx = glu_memref_2d_dense(x.ptr(), rows, cols);
   glu_memref_2d mg = glu_memref_2d_dense(g.ptr(), rows, cols);
   glu_memref_2d mdy = glu_memref_2d_dense(dy.ptr(), rows, cols);
@@ -448,7 +466,8 @@ int main(int argc, char **argv) {
       for (const Kernel &k : kernels()) {
         if (!matches(k, filter))
           continue;
-        bool baseline = !k.interleaved && k.isa != "avx2"; // one C++ loop
+        bool baseline = !k.interleaved && k.isa != "avx2" &&
+                        k.type != "f16"; // one C++ loop
         Result r = run(k, s.rows, s.cols, s.reps, baseline);
         double gbs = r.bytes / r.glu / 1e9;
         double elemNs = double(s.rows * s.cols) / r.glu / 1e9;

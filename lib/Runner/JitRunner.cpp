@@ -227,6 +227,7 @@ static void setPipelineOptions(const JitOptions &options,
   pipeline.vectorize = options.vectorize;
   pipeline.threads = options.threads;
   pipeline.vectorBits = vectorBitsOf(machine);
+  pipeline.tables = options.tables;
 }
 
 llvm::Expected<std::unique_ptr<JitModule>>
@@ -330,6 +331,9 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     return symbols;
   });
   jit->engine = std::move(*engine);
+  // The global constructors (glu-tabulate's table fills) run once, here,
+  // before any call: JitModule::benchmark calls the packed entry directly.
+  jit->engine->initialize();
   for (const std::string &name : required)
     if (auto lookup = jit->engine->lookupPacked(entrySymbol(name)); !lookup)
       return lookup.takeError();

@@ -85,6 +85,11 @@ static cl::opt<bool> runtimeChecks(
     cl::desc("Runtime checks in the compiled code (default on; off only to "
              "measure their cost: wrong sizes then go unnoticed)"),
     cl::init(true), cl::Hidden, cl::cat(category));
+static cl::opt<bool> tables(
+    "tables",
+    cl::desc("f16/bf16 activations looked up in exact tables filled at load "
+             "time (default on; off only to measure them: the same bits)"),
+    cl::init(true), cl::Hidden, cl::cat(category));
 static cl::opt<std::string>
     cpu("mcpu",
         cl::desc("Target CPU (default: this host's, with its features; "
@@ -310,6 +315,7 @@ int main(int argc, char **argv) {
   options.threads = threads;
   options.destinationPassing = true;
   options.runtimeChecks = runtimeChecks;
+  options.tables = tables;
   PassManager pm(&context);
   buildGluToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))

@@ -91,6 +91,11 @@ static cl::opt<std::string>
              cl::desc("CPU features on top of --mcpu's or the host's "
                       "(+avx2,-avx512f,...)"),
              cl::init(""), cl::value_desc("+a,-b"), cl::cat(category));
+static cl::opt<bool> tables(
+    "tables",
+    cl::desc("f16/bf16 activations looked up in exact tables filled at load "
+             "time (default on; off only to measure them: the same bits)"),
+    cl::init(true), cl::Hidden, cl::cat(category));
 static cl::opt<bool> poison(
     "poison-alloc",
     cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "
@@ -264,6 +269,7 @@ int main(int argc, char **argv) {
   options.threads = threads;
   options.vectorize = vectorize;
   options.cpu = {cpu, features};
+  options.tables = tables;
 #ifdef GLU_INCLUDE_TESTS
   if (target == Target::CUDAEmulated)
     options.pipeline = [](OpPassManager &pm) {

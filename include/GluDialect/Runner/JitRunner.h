@@ -70,6 +70,8 @@ struct JitOptions {
   unsigned threads = 0;
   /// The CPU to generate code for (default: this host).
   CpuTarget cpu;
+  /// f16/bf16 activations looked up in exact tables (off: computed).
+  bool tables = true;
   /// The pipeline that lowers the module to the LLVM dialect for the CPU;
   /// empty: glu-to-llvm.
   std::function<void(OpPassManager &)> pipeline;

@@ -113,6 +113,62 @@ def GluLowerMath : Pass<"glu-lower-math"> {
   ];
 }
 
+def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
+  let summary = "Functions of one f16/bf16 value as exact 65536-entry tables";
+  let description = [{
+    After vectorization and before `glu-lower-math`: for every
+    `arith.extf` from f16 or bf16 to f32 (scalar or 1-D vector), the cone
+    of ops computed from that value alone (and constants) is found; where
+    it holds a math function or a division and the kernel reads at most
+    `max-tables` f32 values of it, each of those values becomes a lookup in
+    a private `memref.global` of 65536 f32 indexed by the raw 16 bits
+    (`vector.gather`, or `memref.load` on scalars), and the cone's ops that
+    are left without a use are erased.
+
+    The tables are filled at load time by an internal `llvm.func` listed in
+    `llvm.mlir.global_ctors` (`.init_array` in an object; the JIT runs it
+    in `ExecutionEngine::initialize`), whose body is the cone itself,
+    cloned, run over all 65536 bit patterns and lowered by the same later
+    passes as the kernels: a lookup gives the bits the computed path gives.
+    Identical cones share their tables; at most `max-module-tables` per
+    module, further distinct cones stay computed.
+
+    Before (bf16 swiglu, one_round):
+
+    ```mlir
+    %x = arith.extf %a : vector<32xbf16> to vector<32xf32>
+    ...                                   // act(x): exp, div, selects
+    %y = arith.mulf %act, %g : vector<32xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %b = arith.bitcast %a : vector<32xbf16> to vector<32xi16>
+    %i = arith.extui %b : vector<32xi16> to vector<32xi32>
+    %t = memref.get_global @__glu_table : memref<65536xf32>
+    %act = vector.gather %t[%c0] [%i], %true, %zero : ... into vector<32xf32>
+    %y = arith.mulf %act, %g : vector<32xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"maxTables", "max-tables", "unsigned", /*default=*/"1",
+           "Tabulate a cone only if the kernel reads at most this many of "
+           "its values (one table each)">,
+    Option<"maxModuleTables", "max-module-tables", "unsigned",
+           /*default=*/"64",
+           "At most this many tables (256 KiB each) per module; further "
+           "distinct cones stay computed">,
+  ];
+}
+
 def GluVectorizeElementwise : Pass<"glu-vectorize-elementwise"> {
   let summary = "Row-parallel, vectorized loops for elementwise generics on buffers";
   let description = [{

@@ -102,6 +102,8 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createGluVectorizeElementwise(vectorize));
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  if (options.tables)
+    pm.addPass(createGluTabulate());
   pm.addPass(createGluLowerMath());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;

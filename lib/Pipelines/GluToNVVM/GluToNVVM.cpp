@@ -65,6 +65,8 @@ void glu::setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.threads = 1;
   // The GPU mapping works on the kernels where they are.
   cpu.outlineRepeats = 0;
+  // The GPU computes the definition (the same bits; no load-time tables).
+  cpu.tables = false;
 }
 
 void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,

@@ -41,6 +41,11 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
                      "functions the copies call (glu-outline-kernels; 0: "
                      "never): compile time linear in the graph"),
       llvm::cl::init(16)};
+  PassOptions::Option<bool> tables{
+      *this, "tables",
+      llvm::cl::desc("f16/bf16 activations as exact 65536-entry tables "
+                     "filled at load time (glu-tabulate); off: computed"),
+      llvm::cl::init(true)};
   PassOptions::Option<unsigned> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's)"),

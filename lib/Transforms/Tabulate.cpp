@@ -1,0 +1,348 @@
+//===- Tabulate.cpp - Functions of one 16-bit value as exact tables --------===//
+//
+// With f16 or bf16 storage, everything a kernel computes from one loaded
+// gate value alone (the activation act(x), and under two_round its
+// rounding) is a function of 16 bits: 65536 inputs. This pass finds, after
+// vectorization and before the math lowering, each such cone of ops that
+// starts at an `arith.extf` from a 16-bit float and holds a transcendental
+// or a division, and replaces the values the rest of the kernel reads from
+// it by a lookup in a 65536-entry f32 table indexed by the raw 16 bits
+// (`vector.gather` on vectors, `memref.load` on scalars).
+//
+// The tables are filled when the code is loaded, by a global constructor
+// that runs THE SAME OPS (cloned from the cone, then lowered by the same
+// passes as the kernel) over all 65536 bit patterns: the lookups give the
+// bits the computed path gives, by construction, whatever the definition
+// computes. Identical cones (every glu op of one variant, plan and storage
+// type; the vector body and its scalar remainder) share one table.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::glu {
+#define GEN_PASS_DEF_GLUTABULATE
+#include "GluDialect/Transforms/Passes.h.inc"
+} // namespace mlir::glu
+
+using namespace mlir;
+
+namespace {
+constexpr int64_t kEntries = 1 << 16;
+
+/// The ops computed from one 16-bit value alone, in block order.
+struct Cone {
+  arith::ExtFOp root;
+  SmallVector<Operation *> ops;
+  DenseSet<Operation *> members;
+  SmallVector<Value> frontier; // cone values read outside the cone
+  bool expensive = false;
+};
+
+bool isConstant(Value v) { return v.getDefiningOp<arith::ConstantOp>(); }
+
+/// Worth a table: what the math lowering expands into a polynomial, or a
+/// division (cheap ops such as abs and fma stay computed).
+bool isExpensive(Operation *op) {
+  if (isa<arith::DivFOp>(op))
+    return true;
+  if (isa<math::AbsFOp, math::FmaOp, math::CopySignOp>(op))
+    return false;
+  return op->getDialect() &&
+         op->getDialect()->getNamespace() == math::MathDialect::getDialectNamespace();
+}
+
+/// Follows uses from `root` (linear in the cone's uses, not in the block):
+/// an op joins once all its operands are in the cone or constants.
+Cone coneOf(arith::ExtFOp root) {
+  Cone cone;
+  cone.root = root;
+  Block *block = root->getBlock();
+  DenseSet<Value> values{root.getResult()};
+  SmallVector<Value> work{root.getResult()};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *op : v.getUsers()) {
+      if (op->getBlock() != block || cone.members.contains(op) ||
+          op->getNumRegions() || op->getNumResults() == 0 ||
+          !isMemoryEffectFree(op))
+        continue;
+      if (!llvm::all_of(op->getOperands(), [&](Value operand) {
+            return values.contains(operand) || isConstant(operand);
+          }))
+        continue;
+      cone.ops.push_back(op);
+      cone.members.insert(op);
+      cone.expensive |= isExpensive(op);
+      for (Value r : op->getResults())
+        if (values.insert(r).second)
+          work.push_back(r);
+    }
+  }
+  // Block order: the fill clones them in this order.
+  llvm::sort(cone.ops, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  for (Operation *op : cone.ops)
+    for (Value r : op->getResults())
+      if (llvm::any_of(r.getUsers(), [&](Operation *user) {
+            return !cone.members.contains(user);
+          }))
+        cone.frontier.push_back(r);
+  return cone;
+}
+
+/// The cone as text without its shape (scalar and vector cones of one
+/// definition print alike): the key under which tables are shared.
+std::string keyOf(Cone &cone) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  DenseMap<Value, unsigned> number;
+  number[cone.root.getResult()] = 0;
+  os << getElementTypeOrSelf(cone.root.getIn().getType()) << ";";
+  auto print = [&](Value v) {
+    if (auto it = number.find(v); it != number.end()) {
+      os << "%" << it->second;
+      return;
+    }
+    Attribute value = v.getDefiningOp<arith::ConstantOp>().getValue();
+    if (auto dense = dyn_cast<SplatElementsAttr>(value))
+      value = dense.getSplatValue<Attribute>();
+    os << value;
+  };
+  for (Operation *op : cone.ops) {
+    os << op->getName() << "(";
+    for (Value v : op->getOperands()) {
+      print(v);
+      os << ",";
+    }
+    os << ")";
+    for (NamedAttribute attr : op->getAttrs())
+      os << attr.getName().getValue() << "=" << attr.getValue();
+    for (Value r : op->getResults()) {
+      number.try_emplace(r, number.size());
+      os << ":" << getElementTypeOrSelf(r.getType());
+    }
+    os << ";";
+  }
+  os << "->";
+  for (Value v : cone.frontier)
+    os << "%" << number.lookup(v) << ",";
+  return key;
+}
+
+/// 1-D vectors or scalars only (what glu-vectorize-elementwise leaves).
+int64_t lanesOf(Type type) {
+  auto vector = dyn_cast<VectorType>(type);
+  if (!vector)
+    return 1;
+  if (vector.getRank() != 1 || vector.isScalable())
+    return 0;
+  return vector.getNumElements();
+}
+
+MemRefType f32Table(MLIRContext *ctx) {
+  return MemRefType::get({kEntries}, Float32Type::get(ctx));
+}
+
+struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
+  using GluTabulateBase::GluTabulateBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    SmallVector<Cone> cones;
+    module.walk([&](arith::ExtFOp ext) {
+      Type source = getElementTypeOrSelf(ext.getIn().getType());
+      if (!source.isF16() && !source.isBF16())
+        return;
+      if (!getElementTypeOrSelf(ext.getType()).isF32() ||
+          lanesOf(ext.getType()) == 0)
+        return;
+      Cone cone = coneOf(ext);
+      if (!cone.expensive || cone.frontier.empty() ||
+          cone.frontier.size() > maxTables)
+        return;
+      if (!llvm::all_of(cone.frontier, [](Value v) {
+            return getElementTypeOrSelf(v.getType()).isF32();
+          }))
+        return;
+      cones.push_back(std::move(cone));
+    });
+    if (cones.empty())
+      return;
+
+    SymbolTable symbols(module);
+    OpBuilder top = OpBuilder::atBlockEnd(module.getBody());
+    // One set of tables (one per frontier value) per distinct cone.
+    llvm::MapVector<StringRef, SmallVector<memref::GlobalOp>> tables;
+    std::vector<std::string> keys; // owns the map's keys
+    size_t numTables = 0;
+    keys.reserve(cones.size());
+    SmallVector<Attribute> fills;
+    for (Cone &cone : cones) {
+      keys.push_back(keyOf(cone));
+      // A module of many distinct cones (swiglu_oai with as many alphas)
+      // keeps the rest computed: at most maxModuleTables tables of 256 KiB.
+      if (!tables.count(keys.back()) &&
+          numTables + cone.frontier.size() > maxModuleTables)
+        continue;
+      auto [it, inserted] = tables.try_emplace(keys.back());
+      if (inserted) {
+        numTables += cone.frontier.size();
+        for (size_t i = 0; i < cone.frontier.size(); ++i) {
+          auto global = memref::GlobalOp::create(
+              top, cone.root.getLoc(), "__glu_table",
+              top.getStringAttr("private"), f32Table(ctx), UnitAttr::get(ctx),
+              /*constant=*/false, /*alignment=*/top.getI64IntegerAttr(64));
+          symbols.insert(global); // renamed if taken
+          it->second.push_back(global);
+        }
+        fills.push_back(FlatSymbolRefAttr::get(buildFill(top, symbols, cone,
+                                                         it->second)));
+      }
+      lookUp(cone, it->second);
+    }
+    // Run at load time, before any kernel: .init_array in objects, the
+    // ExecutionEngine's initialize() in the JIT. Priority 101, the first
+    // one not reserved to the implementation: before the constructors of a
+    // program linked with the object (default priority 65535), which may
+    // call the kernels. Merged with any ctors the module already has.
+    SmallVector<Attribute> ctors(fills), priorities, data;
+    priorities.assign(fills.size(), top.getI32IntegerAttr(101));
+    data.assign(fills.size(), LLVM::ZeroAttr::get(ctx));
+    for (auto old : llvm::make_early_inc_range(
+             module.getOps<LLVM::GlobalCtorsOp>())) {
+      llvm::append_range(ctors, old.getCtors());
+      llvm::append_range(priorities, old.getPriorities());
+      llvm::append_range(data, old.getData());
+      old.erase();
+    }
+    LLVM::GlobalCtorsOp::create(top, module.getLoc(), TypeRange(),
+                                top.getArrayAttr(ctors),
+                                top.getArrayAttr(priorities),
+                                top.getArrayAttr(data));
+  }
+
+  /// The table's index: the raw 16 bits of the gate, zero-extended.
+  static Value indexOf(OpBuilder &b, Location loc, Value x16) {
+    Type type = x16.getType();
+    Type i16 = b.getI16Type();
+    if (auto vector = dyn_cast<VectorType>(type)) {
+      Value bits = arith::BitcastOp::create(b, loc, vector.clone(i16), x16);
+      return arith::ExtUIOp::create(b, loc, vector.clone(b.getI32Type()),
+                                    bits);
+    }
+    Value bits = arith::BitcastOp::create(b, loc, i16, x16);
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bits);
+  }
+
+  /// Replaces every read of the cone's frontier outside the cone by a
+  /// lookup, and erases what no longer has a use.
+  static void lookUp(Cone &cone, MutableArrayRef<memref::GlobalOp> globals) {
+    OpBuilder b(cone.root->getNextNode());
+    Location loc = cone.root.getLoc();
+    Value index = indexOf(b, loc, cone.root.getIn());
+    for (auto [value, global] : llvm::zip(cone.frontier, globals)) {
+      Value table = memref::GetGlobalOp::create(
+          b, loc, cast<MemRefType>(global.getType()), global.getSymName());
+      Value lookup;
+      if (auto vector = dyn_cast<VectorType>(value.getType())) {
+        Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+        Value mask = arith::ConstantOp::create(
+            b, loc,
+            DenseElementsAttr::get(vector.clone(b.getI1Type()), true));
+        Value pass = arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(vector, b.getF32FloatAttr(0)));
+        lookup = vector::GatherOp::create(b, loc, vector, table,
+                                          ValueRange{zero}, index, mask, pass);
+      } else {
+        lookup = memref::LoadOp::create(b, loc, table, index);
+      }
+      value.replaceUsesWithIf(lookup, [&](OpOperand &use) {
+        return !cone.members.contains(use.getOwner());
+      });
+    }
+    for (Operation *op : llvm::reverse(cone.ops))
+      if (op->use_empty())
+        op->erase();
+    if (cone.root->use_empty())
+      cone.root->erase();
+  }
+
+  /// An internal llvm.func that runs the cone over all 65536 bit patterns,
+  /// `lanes` at a time as the cone does, and stores each frontier value to
+  /// its table. Its body is still arith/math/vector/scf: the rest of the
+  /// pipeline lowers it together with the kernels.
+  static StringAttr buildFill(OpBuilder &top, SymbolTable &symbols,
+                              Cone &cone, MutableArrayRef<memref::GlobalOp> globals) {
+    MLIRContext *ctx = top.getContext();
+    Location loc = cone.root.getLoc();
+    auto fn = LLVM::LLVMFuncOp::create(
+        top, loc, "__glu_fill_table",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {}),
+        LLVM::Linkage::Internal);
+    symbols.insert(fn);
+    OpBuilder b = OpBuilder::atBlockEnd(fn.addEntryBlock(top));
+    Type x16Type = cone.root.getIn().getType();
+    int64_t lanes = lanesOf(x16Type);
+    Value lo = arith::ConstantIndexOp::create(b, loc, 0);
+    Value hi = arith::ConstantIndexOp::create(b, loc, kEntries);
+    Value step = arith::ConstantIndexOp::create(b, loc, lanes);
+    auto loop = scf::ForOp::create(b, loc, lo, hi, step);
+    LLVM::ReturnOp::create(b, loc, ValueRange());
+
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    Value i = loop.getInductionVar();
+    Type i16 = b.getI16Type(), i32 = b.getI32Type();
+    Value bits;
+    if (auto vector = dyn_cast<VectorType>(x16Type)) {
+      SmallVector<int32_t> iota(lanes);
+      for (int64_t l = 0; l < lanes; ++l)
+        iota[l] = int32_t(l);
+      Value base = vector::BroadcastOp::create(
+          b, loc, vector.clone(i32),
+          arith::IndexCastOp::create(b, loc, i32, i));
+      Value all = arith::AddIOp::create(
+          b, loc, base,
+          arith::ConstantOp::create(
+              b, loc, DenseElementsAttr::get(vector.clone(i32),
+                                             ArrayRef<int32_t>(iota))));
+      bits = arith::TruncIOp::create(b, loc, vector.clone(i16), all);
+    } else {
+      bits = arith::IndexCastOp::create(b, loc, i16, i);
+    }
+    IRMapping map;
+    map.map(cone.root.getIn(), arith::BitcastOp::create(b, loc, x16Type, bits));
+    auto cloneWithConstants = [&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (!map.contains(v))
+          map.map(v, b.clone(*v.getDefiningOp())->getResult(0));
+      b.clone(*op, map);
+    };
+    cloneWithConstants(cone.root);
+    for (Operation *op : cone.ops)
+      cloneWithConstants(op);
+    for (auto [value, global] : llvm::zip(cone.frontier, globals)) {
+      Value table = memref::GetGlobalOp::create(
+          b, loc, cast<MemRefType>(global.getType()), global.getSymName());
+      if (isa<VectorType>(value.getType()))
+        vector::StoreOp::create(b, loc, map.lookup(value), table, i);
+      else
+        memref::StoreOp::create(b, loc, map.lookup(value), table, i);
+    }
+    return fn.getSymNameAttr();
+  }
+};
+} // namespace

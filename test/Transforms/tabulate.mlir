@@ -1,0 +1,121 @@
+// RUN: glu-opt %s -split-input-file -glu-tabulate | FileCheck %s
+// RUN: glu-opt %s -split-input-file -glu-tabulate=max-tables=2 | FileCheck %s --check-prefix=TWO
+// RUN: glu-opt %s -split-input-file -glu-tabulate=max-module-tables=2 | FileCheck %s --check-prefix=CAP
+
+// What the kernel reads from a cone of one bf16 value becomes a gather (on
+// vectors) or a load (on scalars) from one table indexed by the raw bits;
+// the scalar remainder's cone is the same cone and shares the table. The
+// fill runs the cone itself over all 65536 patterns at load time.
+// CHECK-LABEL: func @vector_and_scalar
+// CHECK-SAME: (%[[A:.*]]: vector<8xbf16>, %[[G:.*]]: vector<8xf32>, %[[S:.*]]: bf16, %[[H:.*]]: f32)
+// CHECK: %[[B:.*]] = arith.bitcast %[[A]] : vector<8xbf16> to vector<8xi16>
+// CHECK: %[[I:.*]] = arith.extui %[[B]] : vector<8xi16> to vector<8xi32>
+// CHECK: %[[T:.*]] = memref.get_global @[[TABLE:__glu_table]] : memref<65536xf32>
+// CHECK: %[[ACT:.*]] = vector.gather %[[T]][%{{.*}}] [%[[I]]]
+// CHECK-NOT: math.exp
+// CHECK: arith.mulf %[[ACT]], %[[G]] : vector<8xf32>
+// CHECK: %[[SB:.*]] = arith.bitcast %[[S]] : bf16 to i16
+// CHECK: %[[SI:.*]] = arith.index_castui %[[SB]] : i16 to index
+// CHECK: %[[ST:.*]] = memref.get_global @[[TABLE]] : memref<65536xf32>
+// CHECK: %[[SACT:.*]] = memref.load %[[ST]][%[[SI]]]
+// CHECK: arith.mulf %[[SACT]], %[[H]] : f32
+// CHECK: memref.global "private" @[[TABLE]] : memref<65536xf32> = uninitialized
+// CHECK-NOT: memref.global
+// CHECK: llvm.func internal @[[FILL:__glu_fill_table]]()
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[X:.*]] = arith.extf %{{.*}} : vector<8xbf16> to vector<8xf32>
+// CHECK: math.exp
+// CHECK: arith.divf
+// CHECK: vector.store %{{.*}}, %{{.*}}[%[[J]]] : memref<65536xf32>, vector<8xf32>
+// CHECK: llvm.return
+// CHECK: llvm.mlir.global_ctors ctors = [@[[FILL]]], priorities = [101 : i32], data = [#llvm.zero]
+func.func @vector_and_scalar(%a: vector<8xbf16>, %g: vector<8xf32>, %s: bf16, %h: f32) -> (vector<8xf32>, f32) {
+  %one = arith.constant dense<1.0> : vector<8xf32>
+  %x = arith.extf %a : vector<8xbf16> to vector<8xf32>
+  %e = math.exp %x : vector<8xf32>
+  %d = arith.addf %e, %one : vector<8xf32>
+  %act = arith.divf %x, %d : vector<8xf32>
+  %y = arith.mulf %act, %g : vector<8xf32>
+  %c1 = arith.constant 1.0 : f32
+  %sx = arith.extf %s : bf16 to f32
+  %se = math.exp %sx : f32
+  %sd = arith.addf %se, %c1 : f32
+  %sact = arith.divf %sx, %sd : f32
+  %sy = arith.mulf %sact, %h : f32
+  return %y, %sy : vector<8xf32>, f32
+}
+
+// -----
+
+// Cones that differ (a constant, f16 against bf16) get tables of their own;
+// beyond max-module-tables, cones stay computed.
+// CAP-LABEL: func @distinct
+// CAP-COUNT-2: memref.get_global
+// CAP: math.exp
+// CAP-NOT: memref.get_global
+// CAP-COUNT-2: memref.global "private"
+// CAP-NOT: memref.global
+// CHECK-LABEL: func @distinct
+// CHECK: memref.get_global @[[T1:__glu_table[_0-9]*]]
+// CHECK: memref.get_global @[[T2:__glu_table[_0-9]*]]
+// CHECK: memref.get_global @[[T3:__glu_table[_0-9]*]]
+// CHECK-DAG: memref.global "private" @[[T1]]
+// CHECK-DAG: memref.global "private" @[[T2]]
+// CHECK-DAG: memref.global "private" @[[T3]]
+// CHECK: llvm.mlir.global_ctors ctors = [@{{.*}}, @{{.*}}, @{{.*}}]
+func.func @distinct(%a: bf16, %b: bf16, %c: f16) -> (f32, f32, f32) {
+  %k1 = arith.constant 1.5 : f32
+  %k2 = arith.constant 2.5 : f32
+  %x = arith.extf %a : bf16 to f32
+  %xk = arith.mulf %x, %k1 : f32
+  %e = math.exp %xk : f32
+  %y = arith.extf %b : bf16 to f32
+  %yk = arith.mulf %y, %k2 : f32
+  %f = math.exp %yk : f32
+  %z = arith.extf %c : f16 to f32
+  %zk = arith.mulf %z, %k1 : f32
+  %g = math.exp %zk : f32
+  %r1 = arith.addf %e, %e : f32
+  return %r1, %f, %g : f32, f32, f32
+}
+
+// -----
+
+// Left computed: a cheap cone (no math function, no division), an f32
+// source, and (under max-tables=1) a cone the kernel reads two values of.
+// CHECK-LABEL: func @untouched
+// CHECK-NOT: memref.get_global
+// CHECK-NOT: llvm.mlir.global_ctors
+// TWO-LABEL: func @untouched
+// TWO-COUNT-2: vector.gather
+// TWO-NOT: vector.gather
+func.func @untouched(%a: vector<8xbf16>, %f: vector<8xf32>, %b: vector<8xbf16>, %g: vector<8xf32>) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  %x = arith.extf %a : vector<8xbf16> to vector<8xf32>
+  %p = arith.maximumf %x, %zero : vector<8xf32>
+  %r = arith.mulf %p, %g : vector<8xf32>
+  %ef = math.exp %f : vector<8xf32>
+  %y = arith.extf %b : vector<8xbf16> to vector<8xf32>
+  %ey = math.exp %y : vector<8xf32>
+  %sy = math.sqrt %y : vector<8xf32>
+  %u = arith.mulf %ey, %g : vector<8xf32>
+  %v = arith.mulf %sy, %g : vector<8xf32>
+  return %r, %ef, %u, %v : vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>
+}
+
+// -----
+
+// Constructors the module already has are kept, after the table fills.
+// CHECK-LABEL: llvm.func @init
+// CHECK: llvm.mlir.global_ctors ctors = [@__glu_fill_table, @init], priorities = [101 : i32, 65535 : i32], data = [#llvm.zero, #llvm.zero]
+// CHECK-NOT: llvm.mlir.global_ctors
+// CAP-LABEL: func @merged
+llvm.mlir.global_ctors ctors = [@init], priorities = [65535 : i32], data = [#llvm.zero]
+llvm.func @init() {
+  llvm.return
+}
+func.func @merged(%a: f16) -> f32 {
+  %x = arith.extf %a : f16 to f32
+  %e = math.exp %x : f32
+  return %e : f32
+}
