@@ -37,6 +37,7 @@ namespace {
 std::unique_ptr<mlir::glu::JitModule> compileWith(const std::string &source,
                                                   bool tables) {
   mlir::DialectRegistry registry;
+  mlir::glu::test::registerDefect(registry, defectFromEnvironment());
   mlir::glu::registerRunnerDialects(registry);
   mlir::MLIRContext context(registry);
   auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
@@ -44,7 +45,6 @@ std::unique_ptr<mlir::glu::JitModule> compileWith(const std::string &source,
     return nullptr;
   mlir::glu::JitOptions options;
   options.tables = tables;
-  options.defect = defectFromEnvironment();
   auto jit = mlir::glu::JitModule::compile(*module, options);
   if (!jit) {
     ADD_FAILURE() << llvm::toString(jit.takeError());
