@@ -180,9 +180,14 @@ struct GluFuseElementwisePass
   void runOnOperation() override {
     SmallVector<Operation *> gluOps;
     getOperation()->walk([&](Operation *op) {
-      // A fused gradient is assembled by tensor.insert_slice, which
-      // neighbours cannot fuse with; on buffers it is written in place.
-      if (isa<GluOp>(op) || (isa<GluBackOp>(op) && op->getNumResults() == 2))
+      // Split operands only: a fused (packed) operand is read through
+      // tensor.extract_slice (strided when interleaved) and a fused gradient
+      // assembled by tensor.insert_slice, which neighbours do not fuse with
+      // and which the lowering on buffers handles better (in place, lanes
+      // paired).
+      if (auto glu = dyn_cast<GluOp>(op); glu && !glu.isFused())
+        gluOps.push_back(op);
+      if (auto back = dyn_cast<GluBackOp>(op); back && !back.isFused())
         gluOps.push_back(op);
     });
     IRRewriter rewriter(&getContext());

@@ -68,20 +68,15 @@ func.func @around(%x: tensor<?x8xf32>, %b: tensor<?x8xf32>, %g: tensor<?x8xf32>,
 
 // -----
 
-// A fused (packed) operand is read through tensor.extract_slice: a
-// producer of it stays apart, the consumer of the result fuses.
+// A fused (packed) operand: the glu op stays (lowered on buffers, lanes
+// paired), its neighbours apart.
 
 // CHECK-LABEL: func.func @packed(
 // CHECK:         %[[P:.*]] = linalg.generic
 // CHECK:           arith.addf
-// CHECK:         tensor.extract_slice %[[P]]
-// CHECK:         %[[R:.*]] = linalg.generic
-// CHECK:           arith.cmpf uno
-// CHECK-NEXT:      %[[Y:.*]] = arith.select
-// CHECK-NEXT:      arith.mulf %[[Y]], %{{.*}} : f32
-// CHECK-NEXT:      linalg.yield
-// CHECK-NOT:     linalg.generic
-// CHECK:         return %[[R]]
+// CHECK:         %[[Y:.*]] = glu.glu swiglu(%[[P]]) packing(interleaved)
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%[[Y]],
 func.func @packed(%a: tensor<?x16xf32>, %b: tensor<?x16xf32>, %c: tensor<?x8xf32>) -> tensor<?x8xf32> {
   %ab = arith.addf %a, %b : tensor<?x16xf32>
   %y = glu.glu swiglu(%ab) packing(interleaved) : tensor<?x16xf32> -> tensor<?x8xf32>

@@ -70,7 +70,7 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
     A glu op rarely stands alone: a bias or residual add, a scale, a cast
     or a mask reads its result or feeds its operands, and bufferized apart
     each is one more pass over memory. On tensors, this pass expands each
-    `glu.glu` and split `glu.glu_back` that has such a neighbour (an
+    split `glu.glu` and `glu.glu_back` that has such a neighbour (an
     elementwise `linalg.generic`, as `convert-elementwise-to-linalg` makes
     of arith on tensors) with `glu-expand-ops`' lowering, and merges the
     neighbours into its generic with upstream's elementwise fusion
@@ -83,9 +83,10 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
     Neighbours are generics of at most `max-neighbour-ops` body ops (not
     another glu: chains of glu ops stay apart), and a fused body at most
     `max-fused-ops`, so that the pass stays linear in a function's ops.
-    Glu ops without a neighbour are left to bufferize as they are. A
-    fused `glu.glu_back` (one gradient assembled by `tensor.insert_slice`)
-    is not fused.
+    Glu ops without a neighbour, and glu ops with a fused (packed)
+    operand (read through `tensor.extract_slice`, strided when
+    interleaved, which the lowering on buffers handles in place with its
+    lanes paired), are left to bufferize as they are.
   }];
   let options = [
     Option<"maxNeighbourOps", "max-neighbour-ops", "unsigned",
