@@ -57,6 +57,47 @@ def GluExpandOps : Pass<"glu-expand-ops"> {
   ];
 }
 
+def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
+  let summary = "Fuse glu ops with their elementwise producers and consumers";
+  let description = [{
+    A glu op rarely stands alone: a bias or residual add, a scale, a cast
+    or a mask reads its result or feeds its operands, and bufferized apart
+    each is one more pass over memory. On tensors, this pass expands each
+    split `glu.glu` and `glu.glu_back` that has such a neighbour (an
+    elementwise `linalg.generic`, as `convert-elementwise-to-linalg` makes
+    of arith on tensors) with `glu-expand-ops`' lowering, and merges the
+    neighbours into its generic with upstream's elementwise fusion
+    (`linalg::fuseElementwiseOps`): producers only it reads, and the
+    consumer of a result it alone feeds, repeatedly. The fused body feeds
+    the glu's yielded value, rounded to the storage type as before, to
+    the neighbour's body in place of the element it loaded: the same bits,
+    one loop, one pass over memory.
+
+    Neighbours are generics of at most `max-neighbour-ops` body ops (not
+    another glu: chains of glu ops stay apart), and a fused body at most
+    `max-fused-ops`, so that the pass stays linear in a function's ops.
+    Glu ops without a neighbour, and glu ops with a fused (packed)
+    operand (read through `tensor.extract_slice`, strided when
+    interleaved, which the lowering on buffers handles in place with its
+    lanes paired), are left to bufferize as they are.
+  }];
+  let options = [
+    Option<"maxNeighbourOps", "max-neighbour-ops", "unsigned",
+           /*default=*/"16",
+           "Largest body (ops) of a generic fused as a neighbour">,
+    Option<"maxFusedOps", "max-fused-ops", "unsigned", /*default=*/"256",
+           "Largest body (ops) of a fused generic">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def GluCopyRepeatedResults
     : Pass<"glu-copy-repeated-results", "::mlir::func::FuncOp"> {
   let summary = "Return each value once: a repeated result becomes a copy";
@@ -298,19 +339,59 @@ def GluConvertControlFlowToLLVM
     : Pass<"glu-convert-cf-to-llvm", "::mlir::ModuleOp"> {
   let summary = "convert-cf-to-llvm in time linear in the cf.asserts of a block";
   let description = [{
-    Upstream's lowering of `cf.assert` splits the block after the assert,
-    moving every op that follows: with one runtime size check per glu op on
-    dynamic shapes, a function of N glu ops costs N^2 moves. This pass
-    splits each such block at its asserts beforehand, from the last to the
-    first (each op moves once), applies upstream's `convert-cf-to-llvm`
-    patterns as that pass does (each split now moves one branch), and merges the blocks it split back into
-    the continuations the lowering created: the same IR as
-    `convert-cf-to-llvm` alone.
+    Upstream's lowering of `cf.assert` is quadratic in a block holding one
+    runtime check per glu op, twice over: it splits the block after the
+    assert, moving every op that follows, and it names each message's
+    global by scanning the module's symbols (one global per assert lowered
+    before). This pass lowers the asserts itself to the same control flow
+    (a conditional branch to the rest of the block or to a block that puts
+    the message and calls `abort`), splitting each block at its asserts
+    from the last to the first (each op moves once) and naming the globals
+    through one symbol table, one global per distinct message; the other
+    cf ops go through upstream's `convert-cf-to-llvm` patterns. With
+    distinct messages, the same IR as `convert-cf-to-llvm` alone.
   }];
   let dependentDialects = [
     "::mlir::cf::ControlFlowDialect",
     "::mlir::LLVM::LLVMDialect",
   ];
+}
+
+def GluPredicateChecks : Pass<"glu-predicate-checks"> {
+  let summary = "Runtime checks in scf.if as straight-line predicated code";
+  let description = [{
+    `generate-runtime-verification` wraps many checks in `scf.if` (a linalg
+    op's checks run only when its loops are not empty; a subview's bounds
+    check selects one of two comparisons). With one such `scf.if` per
+    checked op, later passes grow superlinearly in a function of many glu
+    ops: CSE hashes the many `scf.if` on one condition alike and compares
+    their regions pairwise, and each lowering of an `scf.if` to blocks
+    splits the function body. This pass rewrites each `scf.if` whose
+    regions hold only speculatable, memory-effect-free ops and `cf.assert`
+    (innermost first), in a function body rather than in a loop, into
+    straight-line code: the ops run
+    unconditionally, each assert checks `!cond || check` (`cond || check`
+    in the else region) and each result is an `arith.select`. Every check
+    stays and fails on the same inputs; other `scf.if` are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def GluConvertSCFToControlFlow
+    : Pass<"glu-convert-scf-to-cf", "::mlir::ModuleOp"> {
+  let summary = "convert-scf-to-cf in time linear in the ops of a function";
+  let description = [{
+    Upstream's lowering of an scf op with regions (`scf.if`, `scf.for`,
+    ...) splits the op's block, moving every op that follows it: with the
+    runtime checks of each linalg op in an `scf.if`, a function of N glu
+    ops costs N^2 moves. This pass splits each function body after each
+    such op beforehand, from the last to the first (each op moves once),
+    applies upstream's `convert-scf-to-cf` patterns as that pass does (each
+    split now moves one branch), and merges the blocks it split off back
+    into the continuations the lowering created: the same IR as
+    `convert-scf-to-cf` alone.
+  }];
+  let dependentDialects = ["::mlir::cf::ControlFlowDialect"];
 }
 
 def GluDifferentiate : Pass<"glu-differentiate", "::mlir::ModuleOp"> {

@@ -1,4 +1,5 @@
-//===- GluToLLVM.cpp - The CPU pipeline ------------------------------------===//
+//===- GluToLLVM.cpp - The CPU pipeline
+//------------------------------------===//
 
 #include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 
@@ -17,10 +18,12 @@
 
 using namespace mlir;
 
-void glu::addGluPreparationPasses(OpPassManager &pm) {
+void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  if (fuseElementwise)
+    pm.addNestedPass<func::FuncOp>(createGluFuseElementwise());
 }
 
 void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
@@ -33,6 +36,9 @@ void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
           "verbose-level=0", [](const Twine &) { return failure(); })))
     llvm_unreachable("generate-runtime-verification has verbose-level");
   pm.addPass(std::move(verify));
+  // The checks in scf.if as straight-line code, for later passes to stay
+  // linear in the checks.
+  pm.addPass(createGluPredicateChecks());
 }
 
 void glu::addGluBufferizationPasses(OpPassManager &pm,
@@ -124,7 +130,8 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
   }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
+  // scf-to-cf, in time linear in the runtime checks (scf.if).
+  pm.addPass(createGluConvertSCFToControlFlow());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass()); // the runtime checks' index ops
@@ -142,7 +149,7 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
 
 void glu::buildGluToLLVMPipeline(OpPassManager &pm,
                                  const GluToLLVMOptions &options) {
-  addGluPreparationPasses(pm);
+  addGluPreparationPasses(pm, options.fuseElementwise);
   addGluBufferizationPasses(pm, options);
   addGluLoopLoweringPasses(pm, options);
   addGluLLVMLoweringPasses(pm, options);

@@ -4,6 +4,7 @@
 
 #include "GluDialect/GPU/Passes.h"
 #include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -107,13 +108,13 @@ void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
 void glu::addGluGPUHostLoweringPasses(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createGluConvertSCFToControlFlow()); // linear in the checks
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass()); // the runtime checks' index ops
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createGluConvertControlFlowToLLVM()); // linear in the checks
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -148,7 +149,7 @@ void glu::registerGluToNVVMPipeline() {
         buildGluToNVVMPipeline(pm, options);
         return success();
       },
-      [](llvm::function_ref<void(const detail::PassOptions &)> print) {
+      [](llvm::function_ref<void(const mlir::detail::PassOptions &)> print) {
         print(GluToNVVMOptions());
       });
 }

@@ -50,6 +50,12 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> fuseElementwise{
+      *this, "fuse-elementwise",
+      llvm::cl::desc("Fuse glu ops with their elementwise producers and "
+                     "consumers (an add, a scale, a cast, a mask) into one "
+                     "loop (glu-fuse-elementwise); the same bits"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> runtimeChecks{
       *this, "runtime-checks",
       llvm::cl::desc("Check at run time what the verifier could not: "
@@ -59,8 +65,9 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
       llvm::cl::init(true)};
 };
 
-/// Stage 1: clean-up, and arith/math/glu.round on tensors -> linalg.
-void addGluPreparationPasses(OpPassManager &pm);
+/// Stage 1: clean-up, arith/math/glu.round on tensors -> linalg, and glu ops
+/// fused with their elementwise neighbours (when `fuseElementwise`).
+void addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise = true);
 /// Upstream runtime verification (generate-runtime-verification) of the
 /// memref and linalg ops on buffers: the checks of a linalg op stand before
 /// its loops, not in them. Part of stage 2 when `options.runtimeChecks`.
