@@ -81,8 +81,7 @@ int main(int argc, char **argv) {
   std::printf("size,threads,kernel,elem_per_ns\n");
   for (const Size &s : sizes) {
     size_t n = size_t(s.rows * s.cols);
-    ggml_init_params init = {3 * n * sizeof(float) + (1 << 20), nullptr,
-                             false};
+    ggml_init_params init = {3 * n * sizeof(float) + (1 << 20), nullptr, false};
     ggml_context *ctx = ggml_init(init);
     ggml_tensor *x = ggml_new_tensor_2d(ctx, GGML_TYPE_F32, s.cols, s.rows);
     ggml_tensor *g = ggml_new_tensor_2d(ctx, GGML_TYPE_F32, s.cols, s.rows);
@@ -95,8 +94,7 @@ int main(int argc, char **argv) {
       for (const char *v : {"reglu", "geglu", "geglu_erf", "geglu_quick",
                             "swiglu", "swiglu_oai"}) {
         // A fresh context for each graph: the output tensor's memory.
-        ggml_init_params out = {n * sizeof(float) + (1 << 20), nullptr,
-                                false};
+        ggml_init_params out = {n * sizeof(float) + (1 << 20), nullptr, false};
         ggml_context *graphCtx = ggml_init(out);
         ggml_tensor *y = glu(graphCtx, v, x, g);
         double seconds = time(y, graphCtx, t, s.reps);

@@ -334,8 +334,8 @@ Result run(const Kernel &k, int64_t rows, int64_t cols, int reps,
   bool bf16 = k.type == "bf16";
   size_t e = k.type == "f32" ? 4 : 2, n = size_t(rows) * size_t(cols);
   const std::string &t = k.type;
-  Buffer x(n, e, 1, t), g(n, e, 0.5f, t), dy(n, e, 0.25f, t),
-      out0(n, e, 0, t), out1(n, e, 0, t);
+  Buffer x(n, e, 1, t), g(n, e, 0.5f, t), dy(n, e, 0.25f, t), out0(n, e, 0, t),
+      out1(n, e, 0, t);
   glu_memref_2d mx = glu_memref_2d_dense(x.ptr(), rows, cols);
   glu_memref_2d mg = glu_memref_2d_dense(g.ptr(), rows, cols);
   glu_memref_2d mdy = glu_memref_2d_dense(dy.ptr(), rows, cols);

@@ -43,9 +43,9 @@ double gbPerSecond(const float *x, const float *g, float *y, size_t n) {
   for (int r = 0; r < 11; ++r) {
     auto a = std::chrono::steady_clock::now();
     kernel<separateLoad>(x, g, y, n);
-    t.push_back(std::chrono::duration<double>(
-                    std::chrono::steady_clock::now() - a)
-                    .count());
+    t.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - a)
+            .count());
   }
   std::sort(t.begin(), t.end());
   return 12.0 * double(n) / t[t.size() / 2] / 1e9;

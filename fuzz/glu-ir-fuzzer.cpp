@@ -17,9 +17,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
 #include "GluDialect/Transforms/Passes.h"
 

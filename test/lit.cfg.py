@@ -2,6 +2,7 @@
 # lit configuration of the glu test suite.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -83,3 +84,10 @@ try:
         config.available_features.add("x86-64-v3")
 except OSError:
     pass
+
+# clang-format-22 (scripts/install-deps.sh) and a git checkout: the source is
+# checked against .clang-format (test/Format).
+if shutil.which("clang-format-22") and os.path.exists(
+    os.path.join(config.glu_src_root, ".git")
+):
+    config.available_features.add("clang-format")

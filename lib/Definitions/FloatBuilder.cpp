@@ -1,4 +1,5 @@
-//===- FloatBuilder.cpp - Terse float arithmetic building ------------------===//
+//===- FloatBuilder.cpp - Terse float arithmetic building
+//------------------===//
 
 #include "GluDialect/Definitions/FloatBuilder.h"
 
@@ -18,11 +19,10 @@ Value FloatBuilder::constantLike(Value like, double value) {
     return arith::ConstantOp::create(b, loc, scalar);
   auto shaped = cast<ShapedType>(type);
   if (shaped.hasStaticShape())
-    return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(shaped, scalar));
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(shaped, scalar));
   // A dynamically shaped tensor: fill an empty tensor of like's sizes.
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(b, loc, like);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, like);
   Value empty = tensor::EmptyOp::create(b, loc, sizes, element);
   Value cst = arith::ConstantOp::create(b, loc, scalar);
   return linalg::FillOp::create(b, loc, cst, empty).getResult(0);

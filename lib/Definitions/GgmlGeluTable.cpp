@@ -32,8 +32,8 @@ constexpr float kSqrt2OverPi = 0.79788456080286535587989211986876f;
 float halfToFloat(uint16_t bits) {
   llvm::APFloat value(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits));
   bool losesInfo;
-  value.convert(llvm::APFloat::IEEEsingle(),
-                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  value.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven,
+                &losesInfo);
   return value.convertToFloat();
 }
 

@@ -1,10 +1,12 @@
-//===- GluDefinitions.cpp - One definition per variant ---------------------===//
+//===- GluDefinitions.cpp - One definition per variant
+//---------------------===//
 //
 // docs/semantics.md section 2 as arith/math ops. The formulas fix the function;
 // the order of f32 evaluation is ours, chosen for accuracy and so that the
 // derivative the rules produce from these very ops is right at every input,
 // including +-inf and +-1e30 (docs/semantics.md section 5), and so that no
-// finite input whose gradient is finite meets an overflow. These habits make that so:
+// finite input whose gradient is finite meets an overflow. These habits make
+// that so:
 //
 //  1. sigmoid(t) is select(t >= 0, 1, e) / (1 + e) with e = exp(-|t|) in
 //     (0, 1]: nothing overflows and nothing cancels, for either sign.
@@ -161,9 +163,9 @@ Value geluErf(FloatBuilder &fb, Value x) {
   // Saturated (|x| > 15, half exactly 0 or 1): the constant, so the
   // cotangent dy*g*x, which may overflow there, never enters erfc's rule.
   Value positive = fb.cmp(CmpFPredicate::OGT, xc, 0.0);
-  half = fb.select(fb.cmp(CmpFPredicate::ULT, fb.abs(xc), kErfBound), half,
-                   fb.select(positive, fb.constantLike(x, 1.0),
-                             fb.zerosLike(x)));
+  half =
+      fb.select(fb.cmp(CmpFPredicate::ULT, fb.abs(xc), kErfBound), half,
+                fb.select(positive, fb.constantLike(x, 1.0), fb.zerosLike(x)));
   return fb.mul(fb.mul(finiteBelow(fb, x), half), scale);
 }
 
@@ -220,8 +222,7 @@ Value tableGegluQuick(FloatBuilder &fb, Value x, Value g) {
 }
 } // namespace
 
-Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t,
-                                Value tLo) {
+Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t, Value tLo) {
   Value tc = fb.clamp(t, -kSigmoidBound, kSigmoidBound);
   Value positive = fb.cmp(CmpFPredicate::OGE, tc, 0.0);
   // Gradual underflow: below t = -87.5, e = exp(-|t|) is subnormal and x*e
@@ -241,8 +242,7 @@ Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t,
     Value signedLo = fb.select(positive, fb.neg(lo), lo);
     e = fb.fma(e, signedLo, e);
   }
-  Value scale = fb.select(shifted,
-                          fb.constantLike(e, std::exp(-kSigmoidShift)),
+  Value scale = fb.select(shifted, fb.constantLike(e, std::exp(-kSigmoidShift)),
                           fb.constantLike(e, 1.0));
   // 1 + e: e * 1 is e, and a shifted e * e^-32 is below 2^-126 (1 + it = 1).
   Value numerator = fb.select(positive, fb.constantLike(e, 1.0), e);
@@ -305,8 +305,7 @@ Value powerOfTwo(FloatBuilder &fb, Value like, Value e) {
   OpBuilder &b = fb.builder();
   Location loc = fb.getLoc();
   Value field = arith::AddIOp::create(b, loc, e, i32Constant(fb, like, 127));
-  Value bits =
-      arith::ShLIOp::create(b, loc, field, i32Constant(fb, like, 23));
+  Value bits = arith::ShLIOp::create(b, loc, field, i32Constant(fb, like, 23));
   return arith::BitcastOp::create(b, loc, like.getType(), bits);
 }
 

@@ -1,4 +1,5 @@
-//===- GluDialect.cpp - The glu dialect ------------------------------------===//
+//===- GluDialect.cpp - The glu dialect
+//------------------------------------===//
 
 #include "GluDialect/Dialect/GluDialect.h"
 #include "GluDialect/Dialect/GluOps.h"

@@ -1,4 +1,5 @@
-//===- GluOps.cpp - glu dialect operations ---------------------------------===//
+//===- GluOps.cpp - glu dialect operations
+//---------------------------------===//
 //
 // Custom assembly, verifiers, builders, folders and shape reification of
 // glu.glu, glu.glu_back and glu.round.
@@ -272,9 +273,8 @@ static void printGluTypes(OpAsmPrinter &p, Operation *op, Value b, Type aType,
 
 static ParseResult
 parseGluBackTypes(OpAsmParser &parser,
-                  std::optional<OpAsmParser::UnresolvedOperand> b,
-                  Type &dyType, Type &aType, Type &bType, Type &daType,
-                  Type &dbType) {
+                  std::optional<OpAsmParser::UnresolvedOperand> b, Type &dyType,
+                  Type &aType, Type &bType, Type &daType, Type &dbType) {
   SmallVector<Type *> operands = {&dyType, &aType};
   SmallVector<Type *> results = {&daType};
   if (b) {
@@ -313,8 +313,7 @@ static std::string formatFloat(const APFloat &value) {
 
 /// The attribute rules of docs/semantics.md ("Attributes", "Variants",
 /// "Rounding plans", "Legal combinations").
-template <typename OpT>
-static LogicalResult verifyConfig(OpT op) {
+template <typename OpT> static LogicalResult verifyConfig(OpT op) {
   Variant variant = op.getVariant();
   if (!op.isFused() && op.getPacking())
     return op.emitOpError("'packing' is only allowed on the fused "
@@ -354,12 +353,12 @@ static LogicalResult verifyConfig(OpT op) {
 
 /// Element types, ranks and the shapes of the forward operands; returns the
 /// forward result type implied by them.
-static FailureOr<RankedTensorType>
-verifyForwardOperands(Operation *op, Value a, Value b) {
+static FailureOr<RankedTensorType> verifyForwardOperands(Operation *op, Value a,
+                                                         Value b) {
   auto aType = cast<RankedTensorType>(a.getType());
   Type element = aType.getElementType();
-  for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
-                                            op->getResultTypes())) {
+  for (Type type :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
     Type other = cast<RankedTensorType>(type).getElementType();
     if (other != element)
       return op->emitOpError("all operands and results must share one "
@@ -459,10 +458,9 @@ void GluOp::build(OpBuilder &builder, OperationState &state, Variant variant,
   state.addOperands(a);
   if (b)
     state.addOperands(b);
-  setConfig(builder, state.getOrAddProperties<Properties>(), variant,
-            rounding, packing, alpha, limit);
-  state.addTypes(
-      inferGluResultType(cast<RankedTensorType>(a.getType()), !b));
+  setConfig(builder, state.getOrAddProperties<Properties>(), variant, rounding,
+            packing, alpha, limit);
+  state.addTypes(inferGluResultType(cast<RankedTensorType>(a.getType()), !b));
 }
 
 void GluBackOp::build(OpBuilder &builder, OperationState &state,
@@ -475,8 +473,8 @@ void GluBackOp::build(OpBuilder &builder, OperationState &state,
     state.addOperands(b);
     state.addTypes(b.getType());
   }
-  setConfig(builder, state.getOrAddProperties<Properties>(), variant,
-            rounding, packing, alpha, limit);
+  setConfig(builder, state.getOrAddProperties<Properties>(), variant, rounding,
+            packing, alpha, limit);
 }
 
 //===----------------------------------------------------------------------===//
@@ -498,8 +496,8 @@ static Attribute zerosOf(Type type) {
   if (!tensorType || !tensorType.hasStaticShape())
     return {};
   auto element = cast<FloatType>(tensorType.getElementType());
-  return DenseElementsAttr::get(
-      tensorType, APFloat::getZero(element.getFloatSemantics()));
+  return DenseElementsAttr::get(tensorType,
+                                APFloat::getZero(element.getFloatSemantics()));
 }
 
 OpFoldResult GluOp::fold(FoldAdaptor adaptor) {
@@ -547,8 +545,8 @@ struct FoldConcatIntoSplit : OpRewritePattern<GluOp> {
     Value first = concat.getInputs()[0], second = concat.getInputs()[1];
     if (first.getType() != second.getType() ||
         first.getType() != op.getType() ||
-        cast<RankedTensorType>(first.getType()).isDynamicDim(aType.getRank() -
-                                                             1))
+        cast<RankedTensorType>(first.getType())
+            .isDynamicDim(aType.getRank() - 1))
       return rewriter.notifyMatchFailure(
           op, "halves differ from each other or from the result type");
     if (packing == Packing::swapped)

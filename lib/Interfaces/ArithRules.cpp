@@ -1,4 +1,5 @@
-//===- ArithRules.cpp - Derivative rules of arith float ops ----------------===//
+//===- ArithRules.cpp - Derivative rules of arith float ops
+//----------------===//
 //
 // Reverse-mode rules for the arith float ops. Each works unchanged on
 // scalars, vectors and tensors (arith ops are elementwise). Notation: y is
@@ -18,7 +19,7 @@ namespace {
 // y = a + b: da = dy, db = dy.
 struct AddFRule : RuleBase<AddFRule, arith::AddFOp> {
   static LogicalResult rule(FloatBuilder &, arith::AddFOp, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     d.assign({dy, dy});
     return success();
   }
@@ -27,7 +28,7 @@ struct AddFRule : RuleBase<AddFRule, arith::AddFOp> {
 // y = a - b: da = dy, db = -dy.
 struct SubFRule : RuleBase<SubFRule, arith::SubFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::SubFOp, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     d.assign({dy, fb.neg(dy)});
     return success();
   }
@@ -36,7 +37,7 @@ struct SubFRule : RuleBase<SubFRule, arith::SubFOp> {
 // y = a * b: da = dy * b, db = dy * a.
 struct MulFRule : RuleBase<MulFRule, arith::MulFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MulFOp op, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     d.assign({fb.mul(dy, op.getRhs()), fb.mul(dy, op.getLhs())});
     return success();
   }
@@ -46,7 +47,7 @@ struct MulFRule : RuleBase<MulFRule, arith::MulFOp> {
 // Written through y so no b^2 can overflow where y itself is finite.
 struct DivFRule : RuleBase<DivFRule, arith::DivFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::DivFOp op, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     Value da = fb.div(dy, op.getRhs());
     Value db = fb.neg(fb.mul(da, op.getResult()));
     d.assign({da, db});
@@ -57,7 +58,7 @@ struct DivFRule : RuleBase<DivFRule, arith::DivFOp> {
 // y = -a: da = -dy.
 struct NegFRule : RuleBase<NegFRule, arith::NegFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::NegFOp, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     d.assign({fb.neg(dy)});
     return success();
   }
@@ -112,10 +113,10 @@ struct MaximumFRule : RuleBase<MaximumFRule, arith::MaximumFOp> {
 // y = c ? a : b: da = c ? dy : 0, db = c ? 0 : dy; c gets none.
 struct SelectRule : RuleBase<SelectRule, arith::SelectOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::SelectOp op, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     Value zero = fb.zerosLike(dy);
     d.assign({Value(), fb.select(op.getCondition(), dy, zero),
-         fb.select(op.getCondition(), zero, dy)});
+              fb.select(op.getCondition(), zero, dy)});
     return success();
   }
 };
@@ -123,9 +124,9 @@ struct SelectRule : RuleBase<SelectRule, arith::SelectOp> {
 // y = extf(a): da = truncf(dy), the gradient of a narrow value is narrow.
 struct ExtFRule : RuleBase<ExtFRule, arith::ExtFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::ExtFOp op, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     d.assign({arith::TruncFOp::create(fb.builder(), fb.getLoc(),
-                                 op.getIn().getType(), dy)});
+                                      op.getIn().getType(), dy)});
     return success();
   }
 };
@@ -133,9 +134,9 @@ struct ExtFRule : RuleBase<ExtFRule, arith::ExtFOp> {
 // y = truncf(a): da = extf(dy) (straight-through).
 struct TruncFRule : RuleBase<TruncFRule, arith::TruncFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::TruncFOp op, Value dy,
-                   SmallVectorImpl<Value> &d) {
+                            SmallVectorImpl<Value> &d) {
     d.assign({arith::ExtFOp::create(fb.builder(), fb.getLoc(),
-                               op.getIn().getType(), dy)});
+                                    op.getIn().getType(), dy)});
     return success();
   }
 };
@@ -143,7 +144,7 @@ struct TruncFRule : RuleBase<TruncFRule, arith::TruncFOp> {
 // Constants have no operands; listing them marks them as known.
 struct ConstantRule : RuleBase<ConstantRule, arith::ConstantOp> {
   static LogicalResult rule(FloatBuilder &, arith::ConstantOp, Value,
-                   SmallVectorImpl<Value> &) {
+                            SmallVectorImpl<Value> &) {
     return success();
   }
 };

@@ -1,4 +1,5 @@
-//===- DifferentiableOpInterface.cpp - reverse-mode rules ------------------===//
+//===- DifferentiableOpInterface.cpp - reverse-mode rules
+//------------------===//
 
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 

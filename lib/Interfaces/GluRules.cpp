@@ -1,4 +1,5 @@
-//===- GluRules.cpp - Derivative rules of the glu ops ----------------------===//
+//===- GluRules.cpp - Derivative rules of the glu ops
+//----------------------===//
 
 #include "RuleBase.h"
 
@@ -23,9 +24,9 @@ struct RoundRule : RuleBase<RoundRule, RoundOp> {
 };
 
 // t = gelu_table(x), ggml's f16 GELU entry at f16(x): straight-through
-// both roundings (docs/semantics.md section 4), so dx is the VJP of glu's own f32 GELU
-// at x, whose ops are built here and differentiated by the same rules (the
-// f16_table plan's derivative is what it was when it rounded that GELU).
+// both roundings (docs/semantics.md section 4), so dx is the VJP of glu's own
+// f32 GELU at x, whose ops are built here and differentiated by the same rules
+// (the f16_table plan's derivative is what it was when it rounded that GELU).
 struct GeluTableRule : RuleBase<GeluTableRule, GeluTableOp> {
   static LogicalResult rule(FloatBuilder &fb, GeluTableOp op, Value dy,
                             SmallVectorImpl<Value> &d) {

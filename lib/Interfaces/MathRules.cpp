@@ -1,4 +1,5 @@
-//===- MathRules.cpp - Derivative rules of math ops ------------------------===//
+//===- MathRules.cpp - Derivative rules of math ops
+//------------------------===//
 //
 // Reverse-mode rules for the math dialect's float functions. Like the arith
 // rules they are elementwise and work on scalars, vectors and tensors. Each

@@ -1,4 +1,5 @@
-//===- ReverseMode.cpp - Reverse-mode differentiation driver ---------------===//
+//===- ReverseMode.cpp - Reverse-mode differentiation driver
+//---------------===//
 
 #include "GluDialect/Interfaces/ReverseMode.h"
 
@@ -49,9 +50,9 @@ mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
   llvm::DenseMap<Value, Value> cotangents;
   auto accumulate = [&](Value primal, Value cotangent, Location loc) {
     Value &slot = cotangents[primal];
-    slot = slot ? arith::AddFOp::create(builder, loc, slot, cotangent)
-                      .getResult()
-                : cotangent;
+    slot =
+        slot ? arith::AddFOp::create(builder, loc, slot, cotangent).getResult()
+             : cotangent;
   };
   for (auto [value, cotangent] : seeds)
     if (cotangent)

@@ -3,8 +3,8 @@
 #ifndef GLUDIALECT_LIB_INTERFACES_RULEBASE_H
 #define GLUDIALECT_LIB_INTERFACES_RULEBASE_H
 
-#include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "GluDialect/Definitions/FloatBuilder.h"
+#include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 
 namespace mlir {
 class DialectRegistry;
@@ -14,8 +14,7 @@ namespace glu {
 /// the operand cotangents `d` (one slot per operand, null for zero). Ops
 /// whose result has no cotangent are skipped before the rule is called.
 template <typename ConcreteModel, typename OpT>
-struct RuleBase
-    : DifferentiableOpInterface::ExternalModel<ConcreteModel, OpT> {
+struct RuleBase : DifferentiableOpInterface::ExternalModel<ConcreteModel, OpT> {
   LogicalResult emitVJP(Operation *op, OpBuilder &builder,
                         ArrayRef<Value> resultCotangents,
                         SmallVectorImpl<Value> &operandCotangents) const {

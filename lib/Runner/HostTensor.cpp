@@ -1,4 +1,5 @@
-//===- HostTensor.cpp - Tensors in host memory, and .npy files -------------===//
+//===- HostTensor.cpp - Tensors in host memory, and .npy files
+//-------------===//
 
 #include "GluDialect/Runner/HostTensor.h"
 
@@ -183,7 +184,7 @@ void HostTensor::set(int64_t i, double value) {
   case ElementKind::F16:
   case ElementKind::BF16: {
     uint16_t bits = kind == ElementKind::F16 ? floatToHalf(float(value))
-                                              : floatToBf16(float(value));
+                                             : floatToBf16(float(value));
     std::memcpy(p, &bits, 2);
     return;
   }

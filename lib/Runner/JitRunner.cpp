@@ -1,11 +1,12 @@
-//===- JitRunner.cpp - Compile and call functions with glu ops -------------===//
+//===- JitRunner.cpp - Compile and call functions with glu ops
+//-------------===//
 
 #include "GluDialect/Runner/JitRunner.h"
 #include "RunnerSupport.h"
 
-#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -16,8 +17,8 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -175,13 +176,12 @@ mlir::glu::createCpuTargetMachine(
     // LLVM only warns about a name it does not know and goes on with a
     // generic CPU: check the names first.
     std::string message;
-    const llvm::Target *llvmTarget = llvm::TargetRegistry::lookupTarget(
-        builder->getTargetTriple(), message);
+    const llvm::Target *llvmTarget =
+        llvm::TargetRegistry::lookupTarget(builder->getTargetTriple(), message);
     if (!llvmTarget)
       return error(message);
     std::unique_ptr<llvm::MCSubtargetInfo> info(
-        llvmTarget->createMCSubtargetInfo(builder->getTargetTriple(), "",
-                                          ""));
+        llvmTarget->createMCSubtargetInfo(builder->getTargetTriple(), "", ""));
     if (!target.cpu.empty() && !info->isCPUStringValid(target.cpu))
       return error("'" + target.cpu + "' is not a CPU LLVM knows for " +
                    builder->getTargetTriple().str());
@@ -279,14 +279,13 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   for (func::FuncOp func : callable) {
     // Inputs are the caller's: never written in place.
     for (unsigned i = 0; i < func.getNumArguments(); ++i)
-      func.setArgAttr(i,
-                      bufferization::BufferizationDialect::kWritableAttrName,
+      func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
                       BoolAttr::get(module.getContext(), false));
     func->setAttr("llvm.emit_c_interface", UnitAttr::get(module.getContext()));
   }
 
-  auto machine = createCpuTargetMachine(options.cpu,
-                                        llvm::CodeGenOptLevel::Aggressive);
+  auto machine =
+      createCpuTargetMachine(options.cpu, llvm::CodeGenOptLevel::Aggressive);
   if (!machine)
     return machine.takeError();
   GluToLLVMOptions pipeline;
@@ -302,8 +301,8 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
           options.pipeline ? "the compilation" : "the glu-to-llvm"))
     return std::move(e);
 
-  auto transformer =
-      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, machine->get());
+  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                               machine->get());
   llvm::SmallVector<llvm::StringRef> libs;
   if (llvm::StringRef(GLU_MLIR_RUNNER_UTILS).size())
     libs.push_back(GLU_MLIR_RUNNER_UTILS);
@@ -451,12 +450,12 @@ struct CallFrame {
       const int64_t *w = resultWords.data() + at;
       at += 3 + 2 * rank;
       int64_t allocated = w[0];
-      bool owned = allocated != 0 && allocated != kGlobalMarker &&
-                   !llvm::is_contained(freed, allocated) &&
-                   llvm::none_of(inputs, [&](const HostTensor &in) {
-                     return reinterpret_cast<int64_t>(in.data.data()) ==
-                            allocated;
-                   });
+      bool owned =
+          allocated != 0 && allocated != kGlobalMarker &&
+          !llvm::is_contained(freed, allocated) &&
+          llvm::none_of(inputs, [&](const HostTensor &in) {
+            return reinterpret_cast<int64_t>(in.data.data()) == allocated;
+          });
       if (owned) {
         std::free(reinterpret_cast<void *>(allocated));
         freed.push_back(allocated);

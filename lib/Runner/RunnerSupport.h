@@ -28,9 +28,8 @@ llvm::Error error(const llvm::Twine &message);
 
 /// `type` as the signature entry `what` #`index` of `func`, or why it
 /// cannot be passed.
-llvm::Expected<TensorSpec> callableSpec(func::FuncOp func,
-                                        llvm::StringRef what, unsigned index,
-                                        Type type);
+llvm::Expected<TensorSpec> callableSpec(func::FuncOp func, llvm::StringRef what,
+                                        unsigned index, Type type);
 
 /// Whether `inputs` fit the argument types `args` of @`entry`; the error
 /// says which input and why.

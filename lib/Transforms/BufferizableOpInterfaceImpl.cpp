@@ -1,4 +1,5 @@
-//===- BufferizableOpInterfaceImpl.cpp - Bufferization of glu ops ----------===//
+//===- BufferizableOpInterfaceImpl.cpp - Bufferization of glu ops
+//----------===//
 //
 // glu.glu and glu.glu_back read their operands and produce new values: they
 // bufferize to allocations, filled by the same lowering as glu-expand-ops
@@ -57,8 +58,8 @@ struct GluOpBufferization
 /// needed), with one linalg.generic whose body is the op on each element.
 template <typename OpT>
 struct UnaryElementwiseBufferization
-    : BufferizableOpInterface::ExternalModel<
-          UnaryElementwiseBufferization<OpT>, OpT> {
+    : BufferizableOpInterface::ExternalModel<UnaryElementwiseBufferization<OpT>,
+                                             OpT> {
   bool bufferizesToMemoryRead(Operation *, OpOperand &,
                               const AnalysisState &) const {
     return true;
@@ -143,7 +144,7 @@ void mlir::glu::registerBufferizableOpInterfaceExternalModels(
     GluOp::attachInterface<GluOpBufferization<GluOp>>(*ctx);
     GluBackOp::attachInterface<GluOpBufferization<GluBackOp>>(*ctx);
     RoundOp::attachInterface<UnaryElementwiseBufferization<RoundOp>>(*ctx);
-    GeluTableOp::attachInterface<
-        UnaryElementwiseBufferization<GeluTableOp>>(*ctx);
+    GeluTableOp::attachInterface<UnaryElementwiseBufferization<GeluTableOp>>(
+        *ctx);
   });
 }

@@ -1,4 +1,5 @@
-//===- Expand.cpp - glu ops to elementwise linalg --------------------------===//
+//===- Expand.cpp - glu ops to elementwise linalg
+//--------------------------===//
 //
 // glu.glu and glu.glu_back become one elementwise linalg.generic each. The
 // scalar body of the forward is the variant's definition; the body of the
@@ -59,8 +60,8 @@ createElementwise(OpBuilder &b, Location loc, ValueRange inputs,
                               b.getMultiDimIdentityMap(rank));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
-  return linalg::GenericOp::create(b, loc, resultTypesOf(inits), inputs,
-                                   inits, maps, iterators, body);
+  return linalg::GenericOp::create(b, loc, resultTypesOf(inits), inputs, inits,
+                                   maps, iterators, body);
 }
 
 static Value toF32(OpBuilder &b, Location loc, Value v) {
@@ -95,8 +96,8 @@ Value mlir::glu::buildForwardGeneric(OpBuilder &builder, Location loc,
         Value x = toF32(b, nestedLoc, args[0]);
         Value g = toF32(b, nestedLoc, args[1]);
         Value y = definition(fb, program, x, g);
-        linalg::YieldOp::create(
-            b, nestedLoc, toStorage(b, nestedLoc, y, program.storage));
+        linalg::YieldOp::create(b, nestedLoc,
+                                toStorage(b, nestedLoc, y, program.storage));
       });
   return resultsOf(generic, init)[0];
 }
@@ -115,8 +116,7 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
         Value g = toF32(b, nestedLoc, args[2]);
         // dy scaled by powers of two, one for each gradient's sweep
         // (GluDefinitions.h): dy*g*x may overflow where d_x is finite.
-        auto forX =
-            definitions::scaleCotangent(fb, program, dyF, x, g, false);
+        auto forX = definitions::scaleCotangent(fb, program, dyF, x, g, false);
         auto forG = definitions::scaleCotangent(fb, program, dyF, x, g, true);
         // Everything the definition builds after this point is the primal
         // program the rules differentiate.
@@ -172,8 +172,7 @@ struct Shaped {
               ArrayRef<OpFoldResult> sizes,
               ArrayRef<OpFoldResult> strides) const {
     if (isa<TensorType>(v.getType()))
-      return tensor::ExtractSliceOp::create(b, loc, v, offsets, sizes,
-                                            strides);
+      return tensor::ExtractSliceOp::create(b, loc, v, offsets, sizes, strides);
     return memref::SubViewOp::create(b, loc, v, offsets, sizes, strides);
   }
 
@@ -380,8 +379,8 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
         makeDestination(s.b, s.loc, typeOf(op.getDb()), sizes);
     if (failed(initA) || failed(initB))
       return failure();
-    auto grads = buildBackwardGeneric(s.b, s.loc, program, definition, dy, a,
-                                      b, *initA, *initB);
+    auto grads = buildBackwardGeneric(s.b, s.loc, program, definition, dy, a, b,
+                                      *initA, *initB);
     if (failed(grads))
       return op.emitOpError("could not derive the VJP of its definition");
     return SmallVector<Value>{grads->first, grads->second};
@@ -408,9 +407,9 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
       makeDestination(s.b, s.loc, typeOf(op.getDa()), s.sizes(a));
   if (failed(dest))
     return failure();
-  auto grads = buildBackwardGeneric(
-      s.b, s.loc, program, definition, dy, gate, up,
-      halves.extract(s, *dest, gateAt), halves.extract(s, *dest, upAt));
+  auto grads = buildBackwardGeneric(s.b, s.loc, program, definition, dy, gate,
+                                    up, halves.extract(s, *dest, gateAt),
+                                    halves.extract(s, *dest, upAt));
   if (failed(grads))
     return op.emitOpError("could not derive the VJP of its definition");
   Value da = halves.insert(s, grads->first, *dest, gateAt);
@@ -425,10 +424,10 @@ mlir::glu::lowerGluOp(OpBuilder &builder, Operation *op, ValueRange operands,
   Shaped s{builder, op->getLoc()};
   if (auto glu = dyn_cast<GluOp>(op))
     return lowerForward(s, glu, operands[0],
-                        glu.isFused() ? Value() : operands[1],
-                        makeDestination, definition);
+                        glu.isFused() ? Value() : operands[1], makeDestination,
+                        definition);
   auto back = cast<GluBackOp>(op);
   return lowerBackward(s, back, operands[0], operands[1],
-                       back.isFused() ? Value() : operands[2],
-                       makeDestination, definition);
+                       back.isFused() ? Value() : operands[2], makeDestination,
+                       definition);
 }

@@ -1,4 +1,5 @@
-//===- ExpandOps.cpp - The glu-expand-ops pass -----------------------------===//
+//===- ExpandOps.cpp - The glu-expand-ops pass
+//-----------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
 
@@ -29,8 +30,7 @@ FailureOr<Value> emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
   return tensor::EmptyOp::create(b, loc, type, dynamic).getResult();
 }
 
-template <typename OpT>
-struct ExpandOnTensors : OpRewritePattern<OpT> {
+template <typename OpT> struct ExpandOnTensors : OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpT op,

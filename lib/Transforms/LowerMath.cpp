@@ -1,4 +1,5 @@
-//===- LowerMath.cpp - glu.round and math to exact arithmetic --------------===//
+//===- LowerMath.cpp - glu.round and math to exact arithmetic
+//--------------===//
 
 #include "GluDialect/Transforms/Passes.h"
 
@@ -87,16 +88,16 @@ void keepSubnormalExp(Operation *root) {
     if (!isa<VectorType>(a.getType())) {
       result = subnormalSafeExp(b, loc, a, low);
     } else {
-      Value any = vector::ReductionOp::create(
-          b, loc, vector::CombiningKind::OR, low);
+      Value any =
+          vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, low);
       auto branch = scf::IfOp::create(
           b, loc, any,
           [&](OpBuilder &then, Location l) {
             scf::YieldOp::create(then, l, subnormalSafeExp(then, l, a, low));
           },
           [&](OpBuilder &otherwise, Location l) {
-            scf::YieldOp::create(
-                otherwise, l, Value(math::ExpOp::create(otherwise, l, a)));
+            scf::YieldOp::create(otherwise, l,
+                                 Value(math::ExpOp::create(otherwise, l, a)));
           });
       result = branch.getResult(0);
     }
@@ -114,9 +115,8 @@ memref::GlobalOp createGeluTable(Operation *symbolTableOp,
   OpBuilder b(symbolTableOp->getContext()); // a detached op, inserted below
   auto type = MemRefType::get({1 << 16}, b.getF16Type());
   auto global = memref::GlobalOp::create(
-      b, symbolTableOp->getLoc(), kGeluTableName,
-      b.getStringAttr("private"), type, entries, /*constant=*/true,
-      b.getI64IntegerAttr(64));
+      b, symbolTableOp->getLoc(), kGeluTableName, b.getStringAttr("private"),
+      type, entries, /*constant=*/true, b.getI64IntegerAttr(64));
   // At the front, under a unique name.
   SymbolTable(symbolTableOp)
       .insert(global, symbolTableOp->getRegion(0).front().begin());
@@ -130,8 +130,8 @@ void lowerGeluTable(GeluTableOp op, memref::GlobalOp table) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Type f16 = b.getF16Type(), i16 = b.getI16Type();
-  Value table16 = memref::GetGlobalOp::create(b, loc, table.getType(),
-                                              table.getSymName());
+  Value table16 =
+      memref::GetGlobalOp::create(b, loc, table.getType(), table.getSymName());
   Value result;
   auto vectorType = dyn_cast<VectorType>(op.getType());
   if (!vectorType) {
@@ -146,17 +146,16 @@ void lowerGeluTable(GeluTableOp op, memref::GlobalOp table) {
     Value bits = arith::BitcastOp::create(
         b, loc, flat.clone(i16),
         arith::TruncFOp::create(b, loc, flat.clone(f16), x));
-    Value index = arith::ExtUIOp::create(b, loc, flat.clone(b.getI32Type()),
-                                         bits);
+    Value index =
+        arith::ExtUIOp::create(b, loc, flat.clone(b.getI32Type()), bits);
     Value all = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(flat.clone(b.getI1Type()), true));
     Value zeros = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(flat.clone(f16), b.getF16FloatAttr(0)));
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value entries =
-        vector::GatherOp::create(b, loc, flat.clone(f16), table16,
-                                 ValueRange{zero}, index, all, zeros,
-                                 /*alignment=*/IntegerAttr());
+    Value entries = vector::GatherOp::create(
+        b, loc, flat.clone(f16), table16, ValueRange{zero}, index, all, zeros,
+        /*alignment=*/IntegerAttr());
     Value wide = arith::ExtFOp::create(b, loc, flat, entries);
     result = vector::ShapeCastOp::create(b, loc, vectorType, wide);
   }

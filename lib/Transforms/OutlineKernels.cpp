@@ -115,8 +115,9 @@ struct GluOutlineKernelsPass
       kernel.setPrivate();
       // Internal in the object code too: objects glu-compile emits for
       // different modules link together.
-      kernel->setAttr("llvm.linkage", LLVM::LinkageAttr::get(
-                                          &getContext(), LLVM::Linkage::Internal));
+      kernel->setAttr(
+          "llvm.linkage",
+          LLVM::LinkageAttr::get(&getContext(), LLVM::Linkage::Internal));
       symbols.insert(kernel, Block::iterator(caller));
       Block *entry = kernel.addEntryBlock();
       OpBuilder body = OpBuilder::atBlockEnd(entry);

@@ -1010,9 +1010,9 @@ std::optional<Raised> Matcher::matchStorageProduct(NodeId p, Type storage,
   return std::nullopt;
 }
 
-std::optional<Raised>
-Matcher::raiseRoundedActivation(const Product &act, Value gs,
-                                std::string &why) const {
+std::optional<Raised> Matcher::raiseRoundedActivation(const Product &act,
+                                                      Value gs,
+                                                      std::string &why) const {
   std::optional<Activation> a =
       matchActivation(g, r, act.num, act.den, act.scale, why);
   if (!a)

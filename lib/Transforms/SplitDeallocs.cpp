@@ -60,8 +60,8 @@ static void split(RewriterBase &rewriter, DeallocOp dealloc) {
        llvm::zip(dealloc.getMemrefs(), dealloc.getConditions()))
     parts.push_back(
         DeallocOp::create(rewriter, loc, memref, condition, retained));
-  auto rest = DeallocOp::create(rewriter, loc, ValueRange(), ValueRange(),
-                                retained);
+  auto rest =
+      DeallocOp::create(rewriter, loc, ValueRange(), ValueRange(), retained);
   SmallVector<Value> results(rest.getUpdatedConditions());
   for (DeallocOp part : parts)
     for (auto [i, updated] : llvm::enumerate(part.getUpdatedConditions()))

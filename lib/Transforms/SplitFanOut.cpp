@@ -19,7 +19,9 @@ using namespace mlir;
 
 namespace {
 
-static bool isGluOp(Operation *op) { return isa<glu::GluOp, glu::GluBackOp>(op); }
+static bool isGluOp(Operation *op) {
+  return isa<glu::GluOp, glu::GluBackOp>(op);
+}
 
 struct GluSplitFanOutPass : glu::impl::GluSplitFanOutBase<GluSplitFanOutPass> {
   using GluSplitFanOutBase::GluSplitFanOutBase;

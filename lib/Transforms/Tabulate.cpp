@@ -1,4 +1,5 @@
-//===- Tabulate.cpp - Functions of one 16-bit value as exact tables --------===//
+//===- Tabulate.cpp - Functions of one 16-bit value as exact tables
+//--------===//
 //
 // With f16 or bf16 storage, everything a kernel computes from one loaded
 // gate value alone (the activation act(x), and under two_round its
@@ -59,8 +60,8 @@ bool isExpensive(Operation *op) {
     return true;
   if (isa<math::AbsFOp, math::FmaOp, math::CopySignOp>(op))
     return false;
-  return op->getDialect() &&
-         op->getDialect()->getNamespace() == math::MathDialect::getDialectNamespace();
+  return op->getDialect() && op->getDialect()->getNamespace() ==
+                                 math::MathDialect::getDialectNamespace();
 }
 
 /// Follows uses from `root` (linear in the cone's uses, not in the block):
@@ -91,9 +92,8 @@ Cone coneOf(arith::ExtFOp root) {
     }
   }
   // Block order: the fill clones them in this order.
-  llvm::sort(cone.ops, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  llvm::sort(cone.ops,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   for (Operation *op : cone.ops)
     for (Value r : op->getResults())
       if (llvm::any_of(r.getUsers(), [&](Operation *user) {
@@ -209,8 +209,8 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
           symbols.insert(global); // renamed if taken
           it->second.push_back(global);
         }
-        fills.push_back(FlatSymbolRefAttr::get(buildFill(top, symbols, cone,
-                                                         it->second)));
+        fills.push_back(
+            FlatSymbolRefAttr::get(buildFill(top, symbols, cone, it->second)));
       }
       lookUp(cone, it->second);
     }
@@ -222,17 +222,16 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     SmallVector<Attribute> ctors(fills), priorities, data;
     priorities.assign(fills.size(), top.getI32IntegerAttr(101));
     data.assign(fills.size(), LLVM::ZeroAttr::get(ctx));
-    for (auto old : llvm::make_early_inc_range(
-             module.getOps<LLVM::GlobalCtorsOp>())) {
+    for (auto old :
+         llvm::make_early_inc_range(module.getOps<LLVM::GlobalCtorsOp>())) {
       llvm::append_range(ctors, old.getCtors());
       llvm::append_range(priorities, old.getPriorities());
       llvm::append_range(data, old.getData());
       old.erase();
     }
-    LLVM::GlobalCtorsOp::create(top, module.getLoc(), TypeRange(),
-                                top.getArrayAttr(ctors),
-                                top.getArrayAttr(priorities),
-                                top.getArrayAttr(data));
+    LLVM::GlobalCtorsOp::create(
+        top, module.getLoc(), TypeRange(), top.getArrayAttr(ctors),
+        top.getArrayAttr(priorities), top.getArrayAttr(data));
   }
 
   /// The table's index: the raw 16 bits of the gate, zero-extended.
@@ -241,8 +240,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     Type i16 = b.getI16Type();
     if (auto vector = dyn_cast<VectorType>(type)) {
       Value bits = arith::BitcastOp::create(b, loc, vector.clone(i16), x16);
-      return arith::ExtUIOp::create(b, loc, vector.clone(b.getI32Type()),
-                                    bits);
+      return arith::ExtUIOp::create(b, loc, vector.clone(b.getI32Type()), bits);
     }
     Value bits = arith::BitcastOp::create(b, loc, i16, x16);
     return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bits);
@@ -261,8 +259,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       if (auto vector = dyn_cast<VectorType>(value.getType())) {
         Value zero = arith::ConstantIndexOp::create(b, loc, 0);
         Value mask = arith::ConstantOp::create(
-            b, loc,
-            DenseElementsAttr::get(vector.clone(b.getI1Type()), true));
+            b, loc, DenseElementsAttr::get(vector.clone(b.getI1Type()), true));
         Value pass = arith::ConstantOp::create(
             b, loc, DenseElementsAttr::get(vector, b.getF32FloatAttr(0)));
         lookup = vector::GatherOp::create(b, loc, vector, table,
@@ -285,8 +282,8 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   /// `lanes` at a time as the cone does, and stores each frontier value to
   /// its table. Its body is still arith/math/vector/scf: the rest of the
   /// pipeline lowers it together with the kernels.
-  static StringAttr buildFill(OpBuilder &top, SymbolTable &symbols,
-                              Cone &cone, MutableArrayRef<memref::GlobalOp> globals) {
+  static StringAttr buildFill(OpBuilder &top, SymbolTable &symbols, Cone &cone,
+                              MutableArrayRef<memref::GlobalOp> globals) {
     MLIRContext *ctx = top.getContext();
     Location loc = cone.root.getLoc();
     auto fn = LLVM::LLVMFuncOp::create(
@@ -317,8 +314,9 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       Value all = arith::AddIOp::create(
           b, loc, base,
           arith::ConstantOp::create(
-              b, loc, DenseElementsAttr::get(vector.clone(i32),
-                                             ArrayRef<int32_t>(iota))));
+              b, loc,
+              DenseElementsAttr::get(vector.clone(i32),
+                                     ArrayRef<int32_t>(iota))));
       bits = arith::TruncIOp::create(b, loc, vector.clone(i16), all);
     } else {
       bits = arith::IndexCastOp::create(b, loc, i16, i);

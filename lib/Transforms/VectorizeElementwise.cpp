@@ -84,8 +84,9 @@ static bool hasUnitInnerStride(Value view) {
 /// The operands of `g` that are the even and odd lanes of one contiguous
 /// region (isInterleavedPair; inputs with inputs, outputs with outputs), as
 /// [even0, odd0, even1, odd1, ...]; empty unless every other operand has a
-/// unit inner stride (scalars excluded), the body reads no output and every body op is a
-/// constant or elementwise, which is what vectorizeInterleaved handles.
+/// unit inner stride (scalars excluded), the body reads no output and every
+/// body op is a constant or elementwise, which is what vectorizeInterleaved
+/// handles.
 static SmallVector<int64_t> interleavedPairs(linalg::GenericOp g) {
   SmallVector<int64_t> pairs;
   unsigned numInputs = g.getNumDpsInputs();
@@ -165,9 +166,9 @@ static LogicalResult vectorizeInterleaved(RewriterBase &rewriter,
     }
     int64_t lo = even.contains(i) ? i : partner[i], hi = partner[lo];
     Value window = contiguousWindow(rewriter, loc, operands[lo], 2 * width);
-    Value both = vector::LoadOp::create(
-        rewriter, loc, VectorType::get({2 * width}, element), window,
-        ValueRange{zero});
+    Value both = vector::LoadOp::create(rewriter, loc,
+                                        VectorType::get({2 * width}, element),
+                                        window, ValueRange{zero});
     auto split = vector::DeinterleaveOp::create(rewriter, loc, both);
     mapping.map(body->getArgument(lo), split.getRes1());
     mapping.map(body->getArgument(hi), split.getRes2());
@@ -179,8 +180,8 @@ static LogicalResult vectorizeInterleaved(RewriterBase &rewriter,
   // The body, on vectors.
   for (Operation &op : body->without_terminator()) {
     if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
-      auto splat = DenseElementsAttr::get(vectorOf(cst.getType()),
-                                          cst.getValue());
+      auto splat =
+          DenseElementsAttr::get(vectorOf(cst.getType()), cst.getValue());
       mapping.map(cst.getResult(),
                   arith::ConstantOp::create(rewriter, loc, splat));
       continue;
@@ -189,9 +190,9 @@ static LogicalResult vectorizeInterleaved(RewriterBase &rewriter,
       return failure();
     for (Value operand : op.getOperands())
       if (!mapping.contains(operand)) // defined above the body
-        mapping.map(operand, vector::BroadcastOp::create(
-                                 rewriter, loc, vectorOf(operand.getType()),
-                                 operand));
+        mapping.map(operand,
+                    vector::BroadcastOp::create(
+                        rewriter, loc, vectorOf(operand.getType()), operand));
     Operation *clone = rewriter.clone(op, mapping);
     for (Value result : clone->getResults())
       result.setType(vectorOf(result.getType()));
@@ -288,9 +289,8 @@ struct GluVectorizeElementwisePass
     rewriter.setInsertionPoint(inner);
     FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
         rewriter, inner,
-        linalg::LinalgTilingOptions()
-            .setTileSizes(tiles)
-            .setLoopType(linalg::LinalgTilingLoopType::Loops));
+        linalg::LinalgTilingOptions().setTileSizes(tiles).setLoopType(
+            linalg::LinalgTilingLoopType::Loops));
     if (failed(tiled))
       return inner->emitOpError("could not be tiled by the vector width");
     rewriter.eraseOp(inner);

@@ -65,12 +65,11 @@ static cl::opt<std::string> objectFile("o", cl::desc("The object file"),
                                        cl::cat(category));
 static cl::opt<std::string> headerFile("header",
                                        cl::desc("The C header to write"),
-                                       cl::Required,
-                                       cl::value_desc("file.h"),
+                                       cl::Required, cl::value_desc("file.h"),
                                        cl::cat(category));
-static cl::opt<std::string>
-    prefix("prefix", cl::desc("Prefix of the C function names"),
-           cl::init("glu_"), cl::cat(category));
+static cl::opt<std::string> prefix("prefix",
+                                   cl::desc("Prefix of the C function names"),
+                                   cl::init("glu_"), cl::cat(category));
 static cl::opt<unsigned> threads(
     "num-threads",
     cl::desc("Threads of the row-parallel loops (0: OpenMP's default, all "
@@ -211,9 +210,8 @@ std::string headerFor(const std::vector<Function> &functions,
       os << p.name << ": " << p.mlirType;
     });
     os << ") -> (";
-    llvm::interleaveComma(f.outputs, os, [&](const Param &p) {
-      os << p.mlirType;
-    });
+    llvm::interleaveComma(f.outputs, os,
+                          [&](const Param &p) { os << p.mlirType; });
     os << ")\n   Elements: ";
     llvm::interleaveComma(f.inputs, os,
                           [&](const Param &p) { os << p.elementC; });
@@ -303,9 +301,8 @@ int main(int argc, char **argv) {
     return fail(internalNames.takeError());
 
   // The target first: the vector width of the loops follows its features.
-  auto machine = createCpuTargetMachine({cpu, features},
-                                        llvm::CodeGenOptLevel::Aggressive,
-                                        llvm::Reloc::PIC_);
+  auto machine = createCpuTargetMachine(
+      {cpu, features}, llvm::CodeGenOptLevel::Aggressive, llvm::Reloc::PIC_);
   if (!machine)
     return fail(machine.takeError());
 

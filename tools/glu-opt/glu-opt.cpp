@@ -5,11 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
-#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
 #include "GluDialect/Dialect/GluDialect.h"
 #include "GluDialect/GPU/Passes.h"
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
+#include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
 #include "GluDialect/Transforms/Passes.h"
 #ifdef GLU_INCLUDE_TESTS

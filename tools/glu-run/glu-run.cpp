@@ -1,4 +1,5 @@
-//===- glu-run.cpp - Run a function with glu ops on .npy tensors -----------===//
+//===- glu-run.cpp - Run a function with glu ops on .npy tensors
+//-----------===//
 //
 //   glu-run FILE.mlir --function=NAME --input=@a.npy [--input=4x8xf32=random:7]
 //           [--output=@out.npy ...] [--benchmark=N]
@@ -50,9 +51,10 @@ static cl::OptionCategory category("glu-run options");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.mlir>"),
                                       cl::Required, cl::cat(category));
-static cl::opt<std::string>
-    functionName("function", cl::desc("The function to call"), cl::Required,
-                 cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string> functionName("function",
+                                         cl::desc("The function to call"),
+                                         cl::Required, cl::value_desc("name"),
+                                         cl::cat(category));
 static cl::list<std::string>
     inputs("input",
            cl::desc("One per argument, in order: @file.npy, or an inline "
@@ -116,10 +118,10 @@ static cl::opt<Target> target(
                    "the CPU (glu-to-llvm-emulating-gpu)")),
     cl::init(Target::CPU), cl::cat(category));
 #ifdef GLU_INCLUDE_TESTS
-static cl::opt<std::string> injectDefect(
-    "test-inject-defect",
-    cl::desc("Testing only: compile with a deliberate defect"),
-    cl::init(""), cl::Hidden, cl::cat(category));
+static cl::opt<std::string>
+    injectDefect("test-inject-defect",
+                 cl::desc("Testing only: compile with a deliberate defect"),
+                 cl::init(""), cl::Hidden, cl::cat(category));
 #endif
 
 static int fail(const llvm::Twine &message) {
@@ -210,7 +212,8 @@ int main(int argc, char **argv) {
       argc, argv,
       "glu-run: JIT-compile an MLIR file with glu ops and call a function\n\n"
       "Exit status: 0 success; 1 any error; 3 a runtime check of the compiled "
-      "code failed;\n4 --target=cuda found no CUDA driver library (libcuda.so.1).\n");
+      "code failed;\n4 --target=cuda found no CUDA driver library "
+      "(libcuda.so.1).\n");
   // A write past `ulimit -f` is an error to report (EFBIG), not a signal.
   std::signal(SIGXFSZ, SIG_IGN);
 
@@ -235,8 +238,8 @@ int main(int argc, char **argv) {
   std::vector<HostTensor> tensors;
   for (const std::string &spec : inputs) {
     llvm::StringRef text(spec);
-    auto tensor = text.consume_front("@") ? readNpy(text)
-                                          : parseInlineTensor(text);
+    auto tensor =
+        text.consume_front("@") ? readNpy(text) : parseInlineTensor(text);
     if (!tensor)
       return fail(tensor.takeError());
     tensors.push_back(std::move(*tensor));

@@ -64,19 +64,19 @@ TEST(AccuracySweep, F32ForwardAndBackward) {
   std::printf("\n| variant | fwd max ulp (at x) | bwd d_x max ulp, at the "
               "terms' scale (at x) | bwd d_x max ulp away from zero "
               "crossings (at x) | bwd d_g max ulp |\n|---|---|---|---|---|\n");
-  for (Variant v : {Variant::reglu, Variant::geglu, Variant::geglu_erf,
-                    Variant::geglu_quick, Variant::swiglu,
-                    Variant::swiglu_oai}) {
+  for (Variant v :
+       {Variant::reglu, Variant::geglu, Variant::geglu_erf,
+        Variant::geglu_quick, Variant::swiglu, Variant::swiglu_oai}) {
     Config c{v, Plan::one_round, Storage::f32};
     std::string name = oracle::name(v);
     std::string ty = "tensor<" + std::to_string(n) + "xf32>";
-    auto jit = compile("func.func @f(%x: " + ty + ", %g: " + ty + ") -> " +
-                       ty + " {\n  %y = glu.glu " + name + "(%x, %g) : " + ty +
-                       "\n  return %y : " + ty + "\n}\nfunc.func @b(%dy: " +
-                       ty + ", %x: " + ty + ", %g: " + ty + ") -> (" + ty +
-                       ", " + ty + ") {\n  %dx, %dg = glu.glu_back " + name +
-                       "(%dy, %x, %g) : " + ty + "\n  return %dx, %dg : " +
-                       ty + ", " + ty + "\n}\n");
+    auto jit = compile(
+        "func.func @f(%x: " + ty + ", %g: " + ty + ") -> " + ty +
+        " {\n  %y = glu.glu " + name + "(%x, %g) : " + ty +
+        "\n  return %y : " + ty + "\n}\nfunc.func @b(%dy: " + ty +
+        ", %x: " + ty + ", %g: " + ty + ") -> (" + ty + ", " + ty +
+        ") {\n  %dx, %dg = glu.glu_back " + name + "(%dy, %x, %g) : " + ty +
+        "\n  return %dx, %dg : " + ty + ", " + ty + "\n}\n");
     ASSERT_TRUE(jit);
     HostTensor x(ElementKind::F32, {n}), ones(ElementKind::F32, {n});
     for (int64_t i = 0; i < n; ++i) {
@@ -89,11 +89,11 @@ TEST(AccuracySweep, F32ForwardAndBackward) {
     Row row;
     for (int64_t i = 0; i < n; ++i) {
       double xi = x.get(i); // the f32 value actually passed
-      double fy = judge(Storage::f32, (*y)[0].get(i),
-                        oracle::forward(c, xi, 1.0), 0);
+      double fy =
+          judge(Storage::f32, (*y)[0].get(i), oracle::forward(c, xi, 1.0), 0);
       oracle::Gradients want = oracle::backward(c, xi, 1.0, 1.0);
-      double fdx = judge(Storage::f32, (*grads)[0].get(i), want.dx,
-                         want.dxScale);
+      double fdx =
+          judge(Storage::f32, (*grads)[0].get(i), want.dx, want.dxScale);
       double fdg = judge(Storage::f32, (*grads)[1].get(i), want.dg, 0);
       if (fy > row.y)
         row.y = fy, row.yAt = xi;
@@ -133,16 +133,19 @@ Mix wideMix(const Config &c) {
   std::vector<double> xs = sweepPoints();
   float limit = float(c.limit);
   for (int k = -8; k <= 8; ++k) {
-    xs.push_back(std::nextafter(limit, k < 0 ? 0.0f : INFINITY) +
-                 k * 0x1p-21);
+    xs.push_back(std::nextafter(limit, k < 0 ? 0.0f : INFINITY) + k * 0x1p-21);
     xs.push_back(limit + k * 0x1p-20);
   }
   std::mt19937_64 rng(14);
   std::normal_distribution<double> normal(0, 1);
   std::uniform_real_distribution<double> unit(-1, 1);
-  const double edges[] = {c.limit, -c.limit, std::nextafter(limit, 0.0f),
-                          -std::nextafter(limit, 0.0f), -1.0,
-                          -1.0 + 0x1p-20, std::nextafter(limit, INFINITY)};
+  const double edges[] = {c.limit,
+                          -c.limit,
+                          std::nextafter(limit, 0.0f),
+                          -std::nextafter(limit, 0.0f),
+                          -1.0,
+                          -1.0 + 0x1p-20,
+                          std::nextafter(limit, INFINITY)};
   for (size_t i = 0; i < xs.size(); ++i) {
     double g = 1, dy = 1;
     switch (i % 6) {
@@ -207,8 +210,7 @@ constexpr double kForwardBound = 4.0, kDxBound = 6.0, kDxAwayBound = 7.25,
 TEST(AccuracySweep, F32WideMix) {
   std::vector<Config> configs;
   for (Variant v : {Variant::reglu, Variant::geglu, Variant::geglu_erf,
-                    Variant::geglu_quick, Variant::swiglu,
-                    Variant::swiglu_oai})
+                    Variant::geglu_quick, Variant::swiglu, Variant::swiglu_oai})
     configs.push_back({v, Plan::one_round, Storage::f32});
   Config oai{Variant::swiglu_oai, Plan::one_round, Storage::f32};
   oai.alpha = 1.5, oai.limit = 6;
@@ -257,22 +259,21 @@ TEST(AccuracySweep, F32WideMix) {
            row.dg, row.dgAt, xi, gi, dyi);
     }
     // The audit point of this variant (the last three inputs).
-    int audit = c.variant == Variant::swiglu_oai ? 3
-                : c.variant == Variant::geglu    ? 2
+    int audit = c.variant == Variant::swiglu_oai  ? 3
+                : c.variant == Variant::geglu     ? 2
                 : c.variant == Variant::geglu_erf ? 1
                                                   : 0;
     if (audit && c.limit == 7.0) {
       int64_t i = n - audit;
       double xi = mix.x[i], gi = mix.g[i], dyi = mix.dy[i];
       oracle::Gradients want = oracle::backward(c, xi, gi, dyi);
-      std::printf("%s at issue 14's audit point x = %g, g = %g, dy = %g: "
-                  "y %.2f ulp, d_x %.2f (terms' scale), d_g %.2f\n",
-                  name.c_str(), xi, gi, dyi,
-                  judge(Storage::f32, (*y)[0].get(i),
-                        oracle::forward(c, xi, gi), 0),
-                  judge(Storage::f32, (*grads)[0].get(i), want.dx,
-                        want.dxScale),
-                  judge(Storage::f32, (*grads)[1].get(i), want.dg, 0));
+      std::printf(
+          "%s at issue 14's audit point x = %g, g = %g, dy = %g: "
+          "y %.2f ulp, d_x %.2f (terms' scale), d_g %.2f\n",
+          name.c_str(), xi, gi, dyi,
+          judge(Storage::f32, (*y)[0].get(i), oracle::forward(c, xi, gi), 0),
+          judge(Storage::f32, (*grads)[0].get(i), want.dx, want.dxScale),
+          judge(Storage::f32, (*grads)[1].get(i), want.dg, 0));
     }
     auto at = [](const double *a, bool withDy) {
       char text[96];

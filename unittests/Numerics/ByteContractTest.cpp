@@ -43,7 +43,7 @@ namespace {
 /// polynomial, n clamped to [-127, 127], 2^n built from its bits).
 float expApprox(float x) {
   auto clampNormals = [](float v, float lo, float hi) {
-    v = (v >= lo || std::isnan(v)) ? v : lo; // select(cmpf uge)
+    v = (v >= lo || std::isnan(v)) ? v : lo;    // select(cmpf uge)
     return (v <= hi || std::isnan(v)) ? v : hi; // select(cmpf ule)
   };
   x = clampNormals(x, -87.8f, 88.8f);

@@ -1,4 +1,5 @@
-//===- EdgesTest.cpp - Large finite inputs and the subnormal band ----------===//
+//===- EdgesTest.cpp - Large finite inputs and the subnormal band
+//----------===//
 //
 // docs/semantics.md section 5 at the edges of f32, forward and backward of
 // every variant (f32, both plans that apply; swiglu_oai also with alpha 0),
@@ -39,11 +40,10 @@ struct Case {
 std::vector<Config> edgeConfigs() {
   std::vector<Config> configs;
   for (Variant v : {Variant::reglu, Variant::geglu, Variant::geglu_erf,
-                    Variant::geglu_quick, Variant::swiglu,
-                    Variant::swiglu_oai})
+                    Variant::geglu_quick, Variant::swiglu, Variant::swiglu_oai})
     for (Plan p : {Plan::two_round, Plan::f16_table})
-      if (p != Plan::f16_table ||
-          v == Variant::geglu || v == Variant::geglu_quick)
+      if (p != Plan::f16_table || v == Variant::geglu ||
+          v == Variant::geglu_quick)
         configs.push_back({v, p, Storage::f32});
   Config oai0{Variant::swiglu_oai, Plan::two_round, Storage::f32};
   oai0.alpha = 0;
@@ -99,13 +99,13 @@ Outcome check(const Config &c, const std::vector<Case> &cases) {
     struct {
       const char *name;
       double got, want, scale, allowance, bound;
-    } outputs[] = {
-        {"y", (*y)[0].get(i), oracle::forward(c, xi, gi), 0,
-         std::fmax(std::fabs(gi), 1) * 0x1p-149, 4.25},
-        {"dx", (*grads)[0].get(i), want.dx, want.dxScale,
-         std::fabs(dyi) * std::fmax(std::fabs(gi), 1) * 0x1p-149, 5.25},
-        {"dg", (*grads)[1].get(i), want.dg, want.dgScale,
-         std::fabs(dyi) * 0x1p-149, 4.25}};
+    } outputs[] = {{"y", (*y)[0].get(i), oracle::forward(c, xi, gi), 0,
+                    std::fmax(std::fabs(gi), 1) * 0x1p-149, 4.25},
+                   {"dx", (*grads)[0].get(i), want.dx, want.dxScale,
+                    std::fabs(dyi) * std::fmax(std::fabs(gi), 1) * 0x1p-149,
+                    5.25},
+                   {"dg", (*grads)[1].get(i), want.dg, want.dgScale,
+                    std::fabs(dyi) * 0x1p-149, 4.25}};
     for (auto &o : outputs) {
       // The exact value rounded to f32; results within 4 ulps of FLT_MAX
       // may round to inf or not.
@@ -113,10 +113,10 @@ Outcome check(const Config &c, const std::vector<Case> &cases) {
       if (std::fabs(o.want) > FLT_MAX * (1 - 0x1p-21) &&
           std::fabs(o.want) < FLT_MAX * (1 + 0x1p-21))
         continue;
-      double err = std::isinf(exact) || std::isnan(exact)
-                       ? judge(Storage::f32, o.got, exact, 0)
-                       : judge(Storage::f32, o.got, o.want, o.scale,
-                               o.allowance);
+      double err =
+          std::isinf(exact) || std::isnan(exact)
+              ? judge(Storage::f32, o.got, exact, 0)
+              : judge(Storage::f32, o.got, o.want, o.scale, o.allowance);
       outcome.worst = std::fmax(outcome.worst, err);
       if (err <= o.bound)
         continue;
@@ -131,13 +131,13 @@ Outcome check(const Config &c, const std::vector<Case> &cases) {
 
 TEST(Edges, Issue14LargeFiniteInputs) {
   std::vector<Case> cases = {
-      {100, 1e37, 1},   {-100, 1e37, 1},   {-88, 1e37, 1},
-      {20, 3e38, 1},    {7, 3e38, 1},      {7, 1e38, 1},
-      {-5, 3e38, 1},    {100, 1, 1e37},    {-100, 1, 1e37},
-      {-88, 1, 1e37},   {7, 1, 1e37},      {-100, 3e36, 1},
-      {-100, 1e37, 1e37}, {-3.4e38, 1, 1}, {3.4e38, 1, 1e-38},
-      {-1e30, 1e30, 1}, {1e30, 1e-30, 1e30}, {-13.2, 1e37, 1},
-      {-10.1, 1e37, 1}, {-52, 1e37, 1},    {-60, 3e38, 1e-10}};
+      {100, 1e37, 1},     {-100, 1e37, 1},     {-88, 1e37, 1},
+      {20, 3e38, 1},      {7, 3e38, 1},        {7, 1e38, 1},
+      {-5, 3e38, 1},      {100, 1, 1e37},      {-100, 1, 1e37},
+      {-88, 1, 1e37},     {7, 1, 1e37},        {-100, 3e36, 1},
+      {-100, 1e37, 1e37}, {-3.4e38, 1, 1},     {3.4e38, 1, 1e-38},
+      {-1e30, 1e30, 1},   {1e30, 1e-30, 1e30}, {-13.2, 1e37, 1},
+      {-10.1, 1e37, 1},   {-52, 1e37, 1},      {-60, 3e38, 1e-10}};
   for (const Config &c : edgeConfigs())
     EXPECT_EQ(check(c, cases).failures, 0) << configName(c);
 }

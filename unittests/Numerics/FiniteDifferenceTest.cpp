@@ -32,9 +32,9 @@
 using namespace harness;
 using oracle::Config;
 using oracle::Plan;
+using oracle::specMetric;
 using oracle::Storage;
 using oracle::Variant;
-using oracle::specMetric;
 
 namespace {
 
@@ -62,8 +62,9 @@ TEST_P(FiniteDifferences, CompiledGradientsMatch) {
       "func.func @b(%dy: tensor<?xf32>, %x: tensor<?xf32>, %g: "
       "tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {\n  %dx, %dg = "
       "glu.glu_back " +
-      v + "(%dy, %x, %g) : tensor<?xf32>\n  return %dx, %dg : "
-          "tensor<?xf32>, tensor<?xf32>\n}\n";
+      v +
+      "(%dy, %x, %g) : tensor<?xf32>\n  return %dx, %dg : "
+      "tensor<?xf32>, tensor<?xf32>\n}\n";
   auto jit = compile(module);
   ASSERT_TRUE(jit);
 
@@ -140,13 +141,14 @@ TEST_P(FiniteDifferences, CompiledGradientsMatch) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllVariants, FiniteDifferences,
-    ::testing::Values(Variant::reglu, Variant::geglu, Variant::geglu_erf,
-                      Variant::geglu_quick, Variant::swiglu,
-                      Variant::swiglu_oai),
-    [](const ::testing::TestParamInfo<Variant> &info) {
-      return std::string(oracle::name(info.param));
-    });
+INSTANTIATE_TEST_SUITE_P(AllVariants, FiniteDifferences,
+                         ::testing::Values(Variant::reglu, Variant::geglu,
+                                           Variant::geglu_erf,
+                                           Variant::geglu_quick,
+                                           Variant::swiglu,
+                                           Variant::swiglu_oai),
+                         [](const ::testing::TestParamInfo<Variant> &info) {
+                           return std::string(oracle::name(info.param));
+                         });
 
 } // namespace

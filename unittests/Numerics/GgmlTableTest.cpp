@@ -110,12 +110,12 @@ Compiled run(const char *variant, const std::vector<float> &xs,
   std::string ty = "tensor<" + std::to_string(n) + "xf32>";
   auto jit = compile(
       "func.func @f(%x: " + ty + ", %g: " + ty + ") -> " + ty +
-      " {\n  %y = glu.glu " + variant + "(%x, %g) rounding(f16_table) : " +
-      ty + "\n  return %y : " + ty + "\n}\n" + "func.func @b(%dy: " + ty +
+      " {\n  %y = glu.glu " + variant + "(%x, %g) rounding(f16_table) : " + ty +
+      "\n  return %y : " + ty + "\n}\n" + "func.func @b(%dy: " + ty +
       ", %x: " + ty + ", %g: " + ty + ") -> (" + ty + ", " + ty +
       ") {\n  %dx, %dg = glu.glu_back " + variant +
-      "(%dy, %x, %g) rounding(f16_table) : " + ty + "\n  return %dx, %dg : " +
-      ty + ", " + ty + "\n}\n");
+      "(%dy, %x, %g) rounding(f16_table) : " + ty +
+      "\n  return %dx, %dg : " + ty + ", " + ty + "\n}\n");
   Compiled out;
   if (!jit)
     return out;
@@ -158,10 +158,10 @@ int64_t tableDifferences(const std::vector<uint16_t> &a,
 
 TEST(GgmlTable, GegluIsGgmlsProgramBitForBit) {
   std::vector<uint16_t> table = ggmlTable(ggmlGelu);
-  std::printf("ggml's GELU table built without the fma differs from it in "
-              "%lld of 37376 entries in (-10, 10)\n",
-              (long long)tableDifferences(table, ggmlTable(ggmlGeluUnfused),
-                                          true));
+  std::printf(
+      "ggml's GELU table built without the fma differs from it in "
+      "%lld of 37376 entries in (-10, 10)\n",
+      (long long)tableDifferences(table, ggmlTable(ggmlGeluUnfused), true));
   std::vector<float> xs = inputs(65536);
   std::vector<float> gs(xs.size());
   std::mt19937_64 rng(7);
@@ -185,8 +185,8 @@ TEST(GgmlTable, GegluIsGgmlsProgramBitForBit) {
         ADD_FAILURE() << "x = " << x << ", g = " << g << ": y = " << c.y[i]
                       << ", ggml " << want;
     }
-    // docs/semantics.md section 4: d_g = dy * the value the forward multiplied (the
-    // table entry), d_x through the table straight-through: glu's GELU
+    // docs/semantics.md section 4: d_g = dy * the value the forward multiplied
+    // (the table entry), d_x through the table straight-through: glu's GELU
     // derivative at f16(x). 0 and 0 at x <= -10; dy*g and dy*x at x >= 10.
     if (std::isnan(x))
       continue;
@@ -201,8 +201,7 @@ TEST(GgmlTable, GegluIsGgmlsProgramBitForBit) {
     }
     oracle::Gradients exact =
         oracle::backward(config, halfToFloat(floatToHalf(x)), g, dy);
-    double err =
-        judge(oracle::Storage::f32, c.dx[i], exact.dx, exact.dxScale);
+    double err = judge(oracle::Storage::f32, c.dx[i], exact.dx, exact.dxScale);
     if (err > worstDx) {
       worstDx = err;
       worstDxAt = x;
@@ -213,8 +212,7 @@ TEST(GgmlTable, GegluIsGgmlsProgramBitForBit) {
               "conventions at |x| >= 10 broken %lld times; d_x within %.2f "
               "ulp of the derivative at f16(x) (x = %g)\n",
               (long long)yDiffer, xs.size(), (long long)f16Differ,
-              (long long)dgDiffer, (long long)dxConvention, worstDx,
-              worstDxAt);
+              (long long)dgDiffer, (long long)dxConvention, worstDx, worstDxAt);
   EXPECT_EQ(yDiffer, 0);
   EXPECT_EQ(dgDiffer, 0);
   EXPECT_EQ(dxConvention, 0);

@@ -67,18 +67,18 @@ std::string harness::moduleSource(const Config &c, int64_t rows, int64_t h) {
   std::string dyn = "tensor<?x?x" + t + ">";
   std::string out;
   llvm::raw_string_ostream os(out);
-  os << "func.func @fwd_split(%x: " << dyn << ", %g: " << dyn << ") -> "
-     << dyn << " {\n  %y = glu.glu " << v << "(%x, %g)" << clauses << " : "
-     << dyn << "\n  return %y : " << dyn << "\n}\n";
-  os << "func.func @bwd_split(%dy: " << dyn << ", %x: " << dyn << ", %g: "
-     << dyn << ") -> (" << dyn << ", " << dyn << ") {\n  %dx, %dg = "
+  os << "func.func @fwd_split(%x: " << dyn << ", %g: " << dyn << ") -> " << dyn
+     << " {\n  %y = glu.glu " << v << "(%x, %g)" << clauses << " : " << dyn
+     << "\n  return %y : " << dyn << "\n}\n";
+  os << "func.func @bwd_split(%dy: " << dyn << ", %x: " << dyn
+     << ", %g: " << dyn << ") -> (" << dyn << ", " << dyn
+     << ") {\n  %dx, %dg = "
      << "glu.glu_back " << v << "(%dy, %x, %g)" << clauses << " : " << dyn
      << "\n  return %dx, %dg : " << dyn << ", " << dyn << "\n}\n";
   for (Form f : {Form::halves, Form::swapped, Form::interleaved}) {
     bool isStatic = f != Form::swapped;
     std::string full = isStatic ? "tensor<" + std::to_string(rows) + "x" +
-                                      std::to_string(2 * h + 1) + "x" + t +
-                                      ">"
+                                      std::to_string(2 * h + 1) + "x" + t + ">"
                                 : dyn;
     std::string half = isStatic ? "tensor<" + std::to_string(rows) + "x" +
                                       std::to_string(h) + "x" + t + ">"
@@ -87,10 +87,10 @@ std::string harness::moduleSource(const Config &c, int64_t rows, int64_t h) {
     os << "func.func @fwd_" << name(f) << "(%a: " << full << ") -> " << half
        << " {\n  %y = glu.glu " << v << "(%a)" << packing << clauses << " : "
        << full << " -> " << half << "\n  return %y : " << half << "\n}\n";
-    os << "func.func @bwd_" << name(f) << "(%dy: " << half << ", %a: "
-       << full << ") -> " << full << " {\n  %da = glu.glu_back " << v
-       << "(%dy, %a)" << packing << clauses << " : " << half << ", " << full
-       << " -> " << full << "\n  return %da : " << full << "\n}\n";
+    os << "func.func @bwd_" << name(f) << "(%dy: " << half << ", %a: " << full
+       << ") -> " << full << " {\n  %da = glu.glu_back " << v << "(%dy, %a)"
+       << packing << clauses << " : " << half << ", " << full << " -> " << full
+       << "\n  return %da : " << full << "\n}\n";
   }
   return out;
 }
@@ -220,8 +220,7 @@ struct Judge {
     if (c.plan == oracle::Plan::f16_table) {
       narrow = Storage::f16;
       at = oracle::roundTo(Storage::f16, x);
-    } else if (c.plan == oracle::Plan::two_round &&
-               c.storage != Storage::f32 &&
+    } else if (c.plan == oracle::Plan::two_round && c.storage != Storage::f32 &&
                c.variant != oracle::Variant::reglu) {
       narrow = c.storage;
     } else {
@@ -236,8 +235,7 @@ struct Judge {
   void forward(double x, double g, double got) {
     double want = oracle::forward(c, x, g);
     bool used = false;
-    double err =
-        judge(c.storage, got, want, 0, roundingAllowance(x, g), &used);
+    double err = judge(c.storage, got, want, 0, roundingAllowance(x, g), &used);
     report.y.tableAllowances += used;
     report.y.add(err, x, g, 0, got, want);
   }

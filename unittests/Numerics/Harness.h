@@ -51,8 +51,7 @@ struct Worst {
   double x = 0, g = 0, dy = 0, got = 0, want = 0;
   int64_t count = 0;
   int64_t tableAllowances = 0; // act rounded to a neighbouring value
-  void add(double err, double x, double g, double dy, double got,
-           double want);
+  void add(double err, double x, double g, double dy, double got, double want);
   std::string str() const;
 };
 
@@ -71,8 +70,8 @@ double judge(oracle::Storage storage, double got, double want, double scale,
 struct Inputs {
   std::vector<double> x, g, dy;
 };
-using Sampler = std::function<void(std::mt19937_64 &, double &x, double &g,
-                                   double &dy)>;
+using Sampler =
+    std::function<void(std::mt19937_64 &, double &x, double &g, double &dy)>;
 Inputs sample(oracle::Storage s, int64_t count, uint64_t seed,
               const Sampler &sampler);
 

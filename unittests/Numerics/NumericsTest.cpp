@@ -56,8 +56,7 @@ struct Case {
 std::vector<Case> allCases() {
   std::vector<Case> cases;
   for (Variant v : {Variant::reglu, Variant::geglu, Variant::geglu_erf,
-                    Variant::geglu_quick, Variant::swiglu,
-                    Variant::swiglu_oai})
+                    Variant::geglu_quick, Variant::swiglu, Variant::swiglu_oai})
     for (Storage s : {Storage::f32, Storage::f16, Storage::bf16})
       for (Plan p : {Plan::two_round, Plan::one_round, Plan::f16_table}) {
         bool table = v == Variant::geglu || v == Variant::geglu_quick;
@@ -108,8 +107,8 @@ std::vector<std::pair<std::string, Sampler>> ranges(const Config &c) {
        }},
       {"kinks",
        [limit](std::mt19937_64 &rng, double &x, double &g, double &dy) {
-         const double edges[] = {limit, -limit, 10, -10, 0, -0.0, 1, -1,
-                                 limit + 0.5, -limit - 0.5};
+         const double edges[] = {limit, -limit, 10, -10,         0,
+                                 -0.0,  1,      -1, limit + 0.5, -limit - 0.5};
          x = edges[rng() % 10];
          g = rng() % 2 ? edges[rng() % 10] : uniform(rng, -3, 3);
          dy = uniform(rng, -2, 2);
@@ -153,18 +152,15 @@ TEST_P(Numerics, MatchesTheOracle) {
     Inputs inputs = sample(c.storage, rows * h, seed++, sampler);
     Report report;
     run(*jit, c, rows, h, inputs, report);
-    std::cout << caseName({GetParam(), 0}) << " [" << label
-              << "]: y " << report.y.error << " ulp, dx " << report.dx.error
-              << ", dg " << report.dg.error << " (rounding allowances: "
-              << report.y.tableAllowances + report.dg.tableAllowances
-              << ")\n";
+    std::cout << caseName({GetParam(), 0}) << " [" << label << "]: y "
+              << report.y.error << " ulp, dx " << report.dx.error << ", dg "
+              << report.dg.error << " (rounding allowances: "
+              << report.y.tableAllowances + report.dg.tableAllowances << ")\n";
     EXPECT_EQ(report.failedCalls, 0);
     EXPECT_LE(report.y.error, yBound) << label << ": y " << report.y.str();
-    EXPECT_LE(report.dx.error, dxBound) << label << ": dx "
-                                        << report.dx.str() << " (seed "
-                                        << baseSeed() << ")";
-    EXPECT_LE(report.dg.error, dgBound) << label << ": dg "
-                                        << report.dg.str();
+    EXPECT_LE(report.dx.error, dxBound) << label << ": dx " << report.dx.str()
+                                        << " (seed " << baseSeed() << ")";
+    EXPECT_LE(report.dg.error, dgBound) << label << ": dg " << report.dg.str();
     EXPECT_EQ(report.tailNotZero, 0)
         << label << ": the unread trailing element of d_a is not zero";
   }

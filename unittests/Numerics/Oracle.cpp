@@ -5,8 +5,8 @@
 #include "llvm/ADT/APFloat.h"
 
 #include <cmath>
-#include <math.h>
 #include <limits>
+#include <math.h>
 
 using namespace oracle;
 
@@ -81,10 +81,9 @@ double oracle::roundTo(Storage s, double v) {
     return v;
   llvm::APFloat value(v);
   bool losesInfo;
-  value.convert(semanticsOf(s), llvm::APFloat::rmNearestTiesToEven,
+  value.convert(semanticsOf(s), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  value.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
                 &losesInfo);
-  value.convert(llvm::APFloat::IEEEdouble(),
-                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
   return value.convertToDouble();
 }
 
@@ -93,8 +92,7 @@ double oracle::ulp(Storage s, double v) {
   // exponent of each format.
   int precision = s == Storage::f32 ? 24 : s == Storage::f16 ? 11 : 8;
   int minExponent = s == Storage::f16 ? -14 : -126;
-  double largest =
-      llvm::APFloat::getLargest(semanticsOf(s)).convertToDouble();
+  double largest = llvm::APFloat::getLargest(semanticsOf(s)).convertToDouble();
   double magnitude = std::fmin(std::fabs(v), largest);
   int exponent = minExponent;
   if (magnitude > 0) {
@@ -109,8 +107,12 @@ double oracle::ulp(Storage s, double v) {
 //===----------------------------------------------------------------------===//
 
 static Dual constant(double c) { return {c, 0, 0}; }
-static Dual operator+(Dual a, Dual b) { return {a.v + b.v, a.d + b.d, a.s + b.s}; }
-static Dual operator-(Dual a, Dual b) { return {a.v - b.v, a.d - b.d, a.s + b.s}; }
+static Dual operator+(Dual a, Dual b) {
+  return {a.v + b.v, a.d + b.d, a.s + b.s};
+}
+static Dual operator-(Dual a, Dual b) {
+  return {a.v - b.v, a.d - b.d, a.s + b.s};
+}
 static Dual operator*(Dual a, Dual b) {
   return {a.v * b.v, a.d * b.v + a.v * b.d,
           std::fabs(b.v) * a.s + std::fabs(a.v) * b.s};
@@ -124,8 +126,8 @@ static Dual chain(Dual a, double value, double slope) {
 /// sigmoid(t) = 1/(1 + exp(-t)), evaluated without overflow for either sign;
 /// sigmoid' = sigmoid * (1 - sigmoid).
 static Dual sigmoid(Dual t) {
-  double s = t.v >= 0 ? 1 / (1 + std::exp(-t.v))
-                      : std::exp(t.v) / (1 + std::exp(t.v));
+  double s =
+      t.v >= 0 ? 1 / (1 + std::exp(-t.v)) : std::exp(t.v) / (1 + std::exp(t.v));
   if (std::isnan(t.v))
     s = t.v;
   // 1 - s without cancellation for t > 0.
@@ -144,8 +146,7 @@ static Dual onePlusTanh(Dual u) {
 /// 1 + erf(z) = erfc(-z) (no cancellation for z < 0); derivative
 /// 2/sqrt(pi) * exp(-z^2).
 static Dual onePlusErf(Dual z) {
-  return chain(z, std::erfc(-z.v),
-               2 / std::sqrt(M_PI) * std::exp(-z.v * z.v));
+  return chain(z, std::erfc(-z.v), 2 / std::sqrt(M_PI) * std::exp(-z.v * z.v));
 }
 
 /// min(x, limit) with the kink convention of docs/semantics.md section 4: the
@@ -230,8 +231,8 @@ static Gate gateOf(const Config &c, double x) {
       return {seed, true};
     Dual x16{roundTo(Storage::f16, x), 1, 1};
     Dual a = act(c, x16);
-    // The GELU table is ggml's program's (docs/semantics.md section 3); the derivative
-    // straight-through, of the exact activation.
+    // The GELU table is ggml's program's (docs/semantics.md section 3); the
+    // derivative straight-through, of the exact activation.
     a.v = c.variant == Variant::geglu ? ggmlGelu(float(x16.v)) : a.v;
     a.v = roundTo(Storage::f16, a.v);
     return {a, true};

@@ -62,12 +62,13 @@ struct Dual {
 /// in float64.
 Dual act(const Config &c, Dual x);
 
-/// ggml's f32 GELU, the program docs/semantics.md section 3 fixes for the f16_table plan's
-/// table (section 3): 0.5f*x*(1.0f + tanhf(SQRT_2_OVER_PI*x*(1.0f +
-/// GELU_COEF_A*x*x))) in f32 with the C library's tanhf, its multiply-add
-/// fused as ggml's default build fuses it. Not float64: the table is this
-/// program's bytes (its 1 + tanhf(u) cancels for x < 0: 7 of ggml's
-/// entries are 2 f16 ulps from the exact activation, 267 one ulp).
+/// ggml's f32 GELU, the program docs/semantics.md section 3 fixes for the
+/// f16_table plan's table (section 3): 0.5f*x*(1.0f +
+/// tanhf(SQRT_2_OVER_PI*x*(1.0f + GELU_COEF_A*x*x))) in f32 with the C
+/// library's tanhf, its multiply-add fused as ggml's default build fuses it.
+/// Not float64: the table is this program's bytes (its 1 + tanhf(u) cancels for
+/// x < 0: 7 of ggml's entries are 2 f16 ulps from the exact activation, 267 one
+/// ulp).
 float ggmlGelu(float x);
 
 /// The forward program of `c.plan`: y before the final rounding to storage.

@@ -3,10 +3,10 @@
 // The oracle's dual-number derivatives, checked against central finite
 // differences of its own float64 forward, and against the reference
 // derivatives docs/semantics.md section 4 writes out. With
-// h = 1e-5 * max(1, |x|) the central difference is accurate to ~1e-9 (truncation h^2 * f''' and
-// rounding 1e-16 / h); the measured worst symmetric relative error
-// (docs/semantics.md section 6) is printed (noise floor ~1e-10). A derivative
-// with one term dropped measured > 1e-2.
+// h = 1e-5 * max(1, |x|) the central difference is accurate to ~1e-9
+// (truncation h^2 * f''' and rounding 1e-16 / h); the measured worst symmetric
+// relative error (docs/semantics.md section 6) is printed (noise floor ~1e-10).
+// A derivative with one term dropped measured > 1e-2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,9 +21,9 @@ using namespace oracle;
 
 namespace {
 
-const Variant kVariants[] = {Variant::geglu, Variant::geglu_erf,
+const Variant kVariants[] = {Variant::geglu,       Variant::geglu_erf,
                              Variant::geglu_quick, Variant::swiglu,
-                             Variant::swiglu_oai, Variant::reglu};
+                             Variant::swiglu_oai,  Variant::reglu};
 
 /// Points of [-20, 20] away from the kinks (0 for reglu, limit for oai).
 std::vector<double> grid(Variant v) {

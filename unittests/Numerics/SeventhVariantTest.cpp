@@ -38,8 +38,7 @@ namespace {
 
 /// The seventh variant's single definition: x * tanh(log1p(exp(x))) * g.
 Value mishGlu(FloatBuilder &fb, const GluProgram &, Value x, Value g) {
-  Value softplus =
-      math::Log1pOp::create(fb.builder(), fb.getLoc(), fb.exp(x));
+  Value softplus = math::Log1pOp::create(fb.builder(), fb.getLoc(), fb.exp(x));
   return fb.mul(fb.mul(x, fb.tanh(softplus)), g);
 }
 
@@ -59,17 +58,17 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext &ctx,
   };
 
   b.setInsertionPointToEnd(module->getBody());
-  auto fwd = func::FuncOp::create(b, loc, "fwd",
-                                  b.getFunctionType({t, t}, {t}));
+  auto fwd =
+      func::FuncOp::create(b, loc, "fwd", b.getFunctionType({t, t}, {t}));
   b.setInsertionPointToStart(fwd.addEntryBlock());
   Value x = fwd.getArgument(0), g = fwd.getArgument(1);
-  Value y = buildForwardGeneric(b, loc, program, definition, x, g,
-                                emptyLike(x));
+  Value y =
+      buildForwardGeneric(b, loc, program, definition, x, g, emptyLike(x));
   func::ReturnOp::create(b, loc, y);
 
   b.setInsertionPointToEnd(module->getBody());
-  auto bwd = func::FuncOp::create(b, loc, "bwd",
-                                  b.getFunctionType({t, t, t}, {t, t}));
+  auto bwd =
+      func::FuncOp::create(b, loc, "bwd", b.getFunctionType({t, t, t}, {t, t}));
   b.setInsertionPointToStart(bwd.addEntryBlock());
   Value dy = bwd.getArgument(0);
   x = bwd.getArgument(1);
@@ -122,12 +121,12 @@ TEST(SeventhVariant, RulesDeriveTheBackward) {
     double dx = (*grads)[0].get(i), dg = (*grads)[1].get(i);
     // Errors at the scale of the larger term of the derivative (it crosses
     // zero near x = -1.19).
-    double scale = std::fmax(std::fabs(th), std::fabs(xi * (1 - th * th) * sig));
+    double scale =
+        std::fmax(std::fabs(th), std::fabs(xi * (1 - th * th) * sig));
+    worstUlp = std::fmax(
+        worstUlp, harness::judge(oracle::Storage::f32, dx, dxExact, scale));
     worstUlp = std::fmax(worstUlp,
-                         harness::judge(oracle::Storage::f32, dx, dxExact,
-                                        scale));
-    worstUlp = std::fmax(worstUlp, harness::judge(oracle::Storage::f32, dg,
-                                                  dgExact, 0));
+                         harness::judge(oracle::Storage::f32, dg, dgExact, 0));
     double fd = ((*yPlus)[0].get(i) - (*yMinus)[0].get(i)) / (2 * h);
     worstFd = std::fmax(worstFd, std::fabs(fd - dx) / (std::fabs(fd) + 1));
   }

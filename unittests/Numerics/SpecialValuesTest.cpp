@@ -151,19 +151,18 @@ TEST_P(SpecialValues, FollowSection5) {
   std::vector<Row> rows = rowsFor(c);
   int64_t n = rows.size();
   std::string t = oracle::name(c.storage), v = oracle::name(c.variant);
-  std::string clauses = c.plan == Plan::two_round
-                            ? ""
-                            : std::string(" rounding(") +
-                                  oracle::name(c.plan) + ")";
+  std::string clauses =
+      c.plan == Plan::two_round
+          ? ""
+          : std::string(" rounding(") + oracle::name(c.plan) + ")";
   std::string ty = "tensor<" + std::to_string(n) + "x" + t + ">";
-  auto jit = compile("func.func @f(%x: " + ty + ", %g: " + ty + ") -> " + ty +
-                     " {\n  %y = glu.glu " + v + "(%x, %g)" + clauses +
-                     " : " + ty + "\n  return %y : " + ty + "\n}\n" +
-                     "func.func @b(%dy: " + ty + ", %x: " + ty + ", %g: " +
-                     ty + ") -> (" + ty + ", " + ty +
-                     ") {\n  %dx, %dg = glu.glu_back " + v + "(%dy, %x, %g)" +
-                     clauses + " : " + ty + "\n  return %dx, %dg : " + ty +
-                     ", " + ty + "\n}\n");
+  auto jit = compile(
+      "func.func @f(%x: " + ty + ", %g: " + ty + ") -> " + ty +
+      " {\n  %y = glu.glu " + v + "(%x, %g)" + clauses + " : " + ty +
+      "\n  return %y : " + ty + "\n}\n" + "func.func @b(%dy: " + ty +
+      ", %x: " + ty + ", %g: " + ty + ") -> (" + ty + ", " + ty +
+      ") {\n  %dx, %dg = glu.glu_back " + v + "(%dy, %x, %g)" + clauses +
+      " : " + ty + "\n  return %dx, %dg : " + ty + ", " + ty + "\n}\n");
   ASSERT_TRUE(jit);
   HostTensor x(kindOf(c.storage), {n}), g(kindOf(c.storage), {n}),
       dy(kindOf(c.storage), {n});
@@ -189,17 +188,16 @@ TEST_P(SpecialValues, FollowSection5) {
     for (auto &o : outputs)
       EXPECT_TRUE(meets(c, o.expect, o.got, o.oracleWant))
           << v << " " << t << " " << oracle::name(c.plan) << " x=" << r.x
-          << " g=" << r.g << ": " << o.name << " = " << o.got
-          << ", expected " << describe(o.expect) << " (oracle "
-          << o.oracleWant << ")";
+          << " g=" << r.g << ": " << o.name << " = " << o.got << ", expected "
+          << describe(o.expect) << " (oracle " << o.oracleWant << ")";
   }
 }
 
 std::vector<SpecialCase> specialCases() {
   std::vector<SpecialCase> cases;
-  for (Variant v : {Variant::reglu, Variant::geglu, Variant::geglu_erf,
-                    Variant::geglu_quick, Variant::swiglu,
-                    Variant::swiglu_oai}) {
+  for (Variant v :
+       {Variant::reglu, Variant::geglu, Variant::geglu_erf,
+        Variant::geglu_quick, Variant::swiglu, Variant::swiglu_oai}) {
     bool table = v == Variant::geglu || v == Variant::geglu_quick;
     for (Plan p : {Plan::two_round, Plan::one_round, Plan::f16_table})
       if (p != Plan::f16_table || table)
@@ -209,11 +207,12 @@ std::vector<SpecialCase> specialCases() {
   return cases;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllVariants, SpecialValues, ::testing::ValuesIn(specialCases()),
-    [](const ::testing::TestParamInfo<SpecialCase> &info) {
-      return oracle::name(info.param.variant, info.param.storage,
-                          info.param.plan);
-    });
+INSTANTIATE_TEST_SUITE_P(AllVariants, SpecialValues,
+                         ::testing::ValuesIn(specialCases()),
+                         [](const ::testing::TestParamInfo<SpecialCase> &info) {
+                           return oracle::name(info.param.variant,
+                                               info.param.storage,
+                                               info.param.plan);
+                         });
 
 } // namespace

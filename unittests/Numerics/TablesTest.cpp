@@ -1,4 +1,5 @@
-//===- TablesTest.cpp - Table lookups give the computed path's bits --------===//
+//===- TablesTest.cpp - Table lookups give the computed path's bits
+//--------===//
 //
 // glu-tabulate replaces what an f16/bf16 kernel computes from the gate alone
 // by a lookup in a 65536-entry table filled at load time. This test compiles
@@ -75,9 +76,9 @@ int countTables(const std::string &source) {
 }
 
 /// The up and dy values every gate meets (as float64, rounded to storage).
-const double kSpread[] = {1.0,    -1.0,  0.5,     -3.25,  0.0,   -0.0,
-                          1e-3,   -7e2,  6.0e4,   -1e-6,  1e30,  -2.5,
-                          1.0e-7, 100.0, INFINITY, -INFINITY, NAN, 0.1};
+const double kSpread[] = {1.0,    -1.0,  0.5,      -3.25,     0.0,  -0.0,
+                          1e-3,   -7e2,  6.0e4,    -1e-6,     1e30, -2.5,
+                          1.0e-7, 100.0, INFINITY, -INFINITY, NAN,  0.1};
 constexpr int64_t kSpreadSize = sizeof(kSpread) / sizeof(kSpread[0]);
 
 struct TCase {
@@ -97,8 +98,9 @@ TEST_P(Tables, SameBitsAsComputedOverEveryGate) {
   std::string source = moduleSource(c, rows, h);
   // reglu computes nothing worth a table; f16_table geglu's kernel reads a
   // predicate of the gate besides the activation (x <= -10 selects +0).
-  bool expectTable = c.variant != Variant::reglu &&
-                     !(c.variant == Variant::geglu && c.plan == Plan::f16_table);
+  bool expectTable =
+      c.variant != Variant::reglu &&
+      !(c.variant == Variant::geglu && c.plan == Plan::f16_table);
   EXPECT_EQ(countTables(source) >= 1, expectTable);
   auto computed = compileWith(source, /*tables=*/false);
   auto tabulated = compileWith(source, /*tables=*/true);
@@ -109,8 +111,12 @@ TEST_P(Tables, SameBitsAsComputedOverEveryGate) {
     std::memcpy(&t.data[2 * k], &bits, 2);
   };
   auto gateBits = [](int64_t k) { return uint16_t(k & 0xffff); };
-  auto upAt = [](int64_t k) { return kSpread[(k * 7 + k / 65536) % kSpreadSize]; };
-  auto dyAt = [](int64_t k) { return kSpread[(k * 5 + 3 + k / 65536) % kSpreadSize]; };
+  auto upAt = [](int64_t k) {
+    return kSpread[(k * 7 + k / 65536) % kSpreadSize];
+  };
+  auto dyAt = [](int64_t k) {
+    return kSpread[(k * 5 + 3 + k / 65536) % kSpreadSize];
+  };
   int64_t n = 2 * h + 1;
   HostTensor x(kind, {rows, h}), g(kind, {rows, h}), dy(kind, {rows, h}),
       a(kind, {rows, n});
@@ -135,9 +141,8 @@ TEST_P(Tables, SameBitsAsComputedOverEveryGate) {
     std::vector<std::pair<std::string, std::vector<HostTensor>>> calls = {
         {"fwd_" + suffix, f == Form::split ? std::vector<HostTensor>{x, g}
                                            : std::vector<HostTensor>{a}},
-        {"bwd_" + suffix, f == Form::split
-                              ? std::vector<HostTensor>{dy, x, g}
-                              : std::vector<HostTensor>{dy, a}}};
+        {"bwd_" + suffix, f == Form::split ? std::vector<HostTensor>{dy, x, g}
+                                           : std::vector<HostTensor>{dy, a}}};
     for (auto &[fn, args] : calls) {
       auto want = computed->call(fn, args);
       auto got = tabulated->call(fn, args);
@@ -164,8 +169,7 @@ TEST_P(Tables, SameBitsAsComputedOverEveryGate) {
 std::vector<TCase> tcases() {
   std::vector<TCase> cases;
   for (Variant v : {Variant::reglu, Variant::geglu, Variant::geglu_erf,
-                    Variant::geglu_quick, Variant::swiglu,
-                    Variant::swiglu_oai})
+                    Variant::geglu_quick, Variant::swiglu, Variant::swiglu_oai})
     for (Storage s : {Storage::f16, Storage::bf16})
       for (Plan p : {Plan::two_round, Plan::one_round, Plan::f16_table})
         if (p != Plan::f16_table || v == Variant::geglu ||
@@ -174,11 +178,11 @@ std::vector<TCase> tcases() {
   return cases;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllConfigs, Tables, ::testing::ValuesIn(tcases()),
-    [](const ::testing::TestParamInfo<TCase> &info) {
-      return oracle::name(info.param.variant, info.param.storage,
-                          info.param.plan);
-    });
+INSTANTIATE_TEST_SUITE_P(AllConfigs, Tables, ::testing::ValuesIn(tcases()),
+                         [](const ::testing::TestParamInfo<TCase> &info) {
+                           return oracle::name(info.param.variant,
+                                               info.param.storage,
+                                               info.param.plan);
+                         });
 
 } // namespace

@@ -62,14 +62,14 @@ TEST_P(Vectorized, SameBitsAsScalarLoops) {
   auto vector = compileWith(source, /*vectorize=*/true, /*threads=*/0);
   ASSERT_TRUE(scalar && vector);
 
-  Inputs in = sample(c.storage, rows * h, 7,
-                     [](std::mt19937_64 &rng, double &x, double &g,
-                        double &dy) {
-                       std::normal_distribution<double> n(0, 3);
-                       x = n(rng);
-                       g = n(rng);
-                       dy = n(rng);
-                     });
+  Inputs in =
+      sample(c.storage, rows * h, 7,
+             [](std::mt19937_64 &rng, double &x, double &g, double &dy) {
+               std::normal_distribution<double> n(0, 3);
+               x = n(rng);
+               g = n(rng);
+               dy = n(rng);
+             });
   int64_t n = 2 * h + 1;
   ElementKind kind = kindOf(c.storage);
   HostTensor x(kind, {rows, h}), g(kind, {rows, h}), dy(kind, {rows, h}),
@@ -87,9 +87,8 @@ TEST_P(Vectorized, SameBitsAsScalarLoops) {
     std::vector<std::pair<std::string, std::vector<HostTensor>>> calls = {
         {"fwd_" + suffix, f == Form::split ? std::vector<HostTensor>{x, g}
                                            : std::vector<HostTensor>{a}},
-        {"bwd_" + suffix, f == Form::split
-                              ? std::vector<HostTensor>{dy, x, g}
-                              : std::vector<HostTensor>{dy, a}}};
+        {"bwd_" + suffix, f == Form::split ? std::vector<HostTensor>{dy, x, g}
+                                           : std::vector<HostTensor>{dy, a}}};
     for (auto &[fn, args] : calls) {
       auto want = scalar->call(fn, args);
       auto got = vector->call(fn, args);
@@ -105,8 +104,7 @@ TEST_P(Vectorized, SameBitsAsScalarLoops) {
 std::vector<VCase> vcases() {
   std::vector<VCase> cases;
   for (Variant v : {Variant::reglu, Variant::geglu, Variant::geglu_erf,
-                    Variant::geglu_quick, Variant::swiglu,
-                    Variant::swiglu_oai})
+                    Variant::geglu_quick, Variant::swiglu, Variant::swiglu_oai})
     for (Storage s : {Storage::f32, Storage::f16, Storage::bf16})
       for (Plan p : {Plan::two_round, Plan::one_round, Plan::f16_table})
         if (p != Plan::f16_table || v == Variant::geglu ||
@@ -115,11 +113,11 @@ std::vector<VCase> vcases() {
   return cases;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllConfigs, Vectorized, ::testing::ValuesIn(vcases()),
-    [](const ::testing::TestParamInfo<VCase> &info) {
-      return oracle::name(info.param.variant, info.param.storage,
-                          info.param.plan);
-    });
+INSTANTIATE_TEST_SUITE_P(AllConfigs, Vectorized, ::testing::ValuesIn(vcases()),
+                         [](const ::testing::TestParamInfo<VCase> &info) {
+                           return oracle::name(info.param.variant,
+                                               info.param.storage,
+                                               info.param.plan);
+                         });
 
 } // namespace

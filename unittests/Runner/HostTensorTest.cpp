@@ -39,12 +39,13 @@ std::string errorOf(llvm::Expected<HostTensor> result) {
 }
 
 TEST(Npy, RoundTripsEveryKind) {
-  for (ElementKind kind : {ElementKind::F32, ElementKind::F16,
-                           ElementKind::BF16, ElementKind::I32,
-                           ElementKind::I64}) {
+  for (ElementKind kind :
+       {ElementKind::F32, ElementKind::F16, ElementKind::BF16, ElementKind::I32,
+        ElementKind::I64}) {
     HostTensor t(kind, {2, 3});
     for (int i = 0; i < 6; ++i)
-      t.set(i, i - 2.5 * (kind != ElementKind::I32 && kind != ElementKind::I64));
+      t.set(i,
+            i - 2.5 * (kind != ElementKind::I32 && kind != ElementKind::I64));
     auto back = parseNpy(serializeNpy(t));
     ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
     EXPECT_EQ(back->kind, kind);
@@ -336,22 +337,23 @@ TEST(InlineTensor, SizeLimit) {
 }
 
 TEST(InlineTensor, RejectsBadSpecs) {
-  const char *bad[][2] = {{"4x8xf32", "expected SHAPExTYPE=VALUES"},
-                          {"4x8xf64=1", "unknown element type 'f64'"},
-                          {"4xax8xf32=1", "bad dimension 'a'"},
-                          {"3xf32=1,2", "expected 1 or 3 values, got 2"},
-                          {"2xf32=one", "bad value 'one'"},
-                          {"2xf32=random:x", "bad seed 'x'"},
-                          {"99999999999x99999999999xf32=0", "bad dimension"},
-                          // Found by glu-npy-fuzzer (ASan: allocation-size-too-big).
-                          {"1099511627776xf32=0", "more than 1073741824 bytes"},
-                          {"65536x4097xf32=random:1", "more than 1073741824 bytes"},
-                          // Found by glu-npy-fuzzer (UBSan: float-cast-overflow).
-                          {"2xi32=1e30", "value '1e30' is not an i32"},
-                          {"2xi32=2147483648", "is not an i32"},
-                          {"2xi64=9.3e18", "value '9.3e18' is not an i64"},
-                          {"2xi32=nan", "value 'nan' is not an i32"},
-                          {"2xi32=1.5", "value '1.5' is not an i32"}};
+  const char *bad[][2] = {
+      {"4x8xf32", "expected SHAPExTYPE=VALUES"},
+      {"4x8xf64=1", "unknown element type 'f64'"},
+      {"4xax8xf32=1", "bad dimension 'a'"},
+      {"3xf32=1,2", "expected 1 or 3 values, got 2"},
+      {"2xf32=one", "bad value 'one'"},
+      {"2xf32=random:x", "bad seed 'x'"},
+      {"99999999999x99999999999xf32=0", "bad dimension"},
+      // Found by glu-npy-fuzzer (ASan: allocation-size-too-big).
+      {"1099511627776xf32=0", "more than 1073741824 bytes"},
+      {"65536x4097xf32=random:1", "more than 1073741824 bytes"},
+      // Found by glu-npy-fuzzer (UBSan: float-cast-overflow).
+      {"2xi32=1e30", "value '1e30' is not an i32"},
+      {"2xi32=2147483648", "is not an i32"},
+      {"2xi64=9.3e18", "value '9.3e18' is not an i64"},
+      {"2xi32=nan", "value 'nan' is not an i32"},
+      {"2xi32=1.5", "value '1.5' is not an i32"}};
   for (auto &[spec, message] : bad) {
     std::string got = errorOf(parseInlineTensor(spec));
     EXPECT_NE(got.find(message), std::string::npos)
@@ -384,9 +386,8 @@ TEST(Conversions, MatchAPFloat) {
       uint16_t want = uint16_t(ref.bitcastToAPInt().getZExtValue());
       uint16_t got = fn(value);
       if (std::isnan(value)) {
-        EXPECT_TRUE((got & 0x7fff) > (semantics == &llvm::APFloat::BFloat()
-                                          ? 0x7f80
-                                          : 0x7c00))
+        EXPECT_TRUE((got & 0x7fff) >
+                    (semantics == &llvm::APFloat::BFloat() ? 0x7f80 : 0x7c00))
             << bits;
         continue;
       }
@@ -394,9 +395,9 @@ TEST(Conversions, MatchAPFloat) {
     }
   };
   for (uint32_t exponent = 0; exponent < 256; ++exponent)
-    for (uint32_t low : {0u, 1u, 0xfffu, 0x1000u, 0x1001u, 0x2000u, 0x3000u,
-                         0x7fffu, 0x8000u, 0x8001u, 0x18000u, 0x7fffffu,
-                         0x3ff000u, 0x400000u, 0x7fe000u})
+    for (uint32_t low :
+         {0u, 1u, 0xfffu, 0x1000u, 0x1001u, 0x2000u, 0x3000u, 0x7fffu, 0x8000u,
+          0x8001u, 0x18000u, 0x7fffffu, 0x3ff000u, 0x400000u, 0x7fe000u})
       for (uint32_t sign : {0u, 0x80000000u})
         check(sign | (exponent << 23) | low);
 }

@@ -530,8 +530,7 @@ llvm::Error error(const llvm::Twine &message) {
 }
 
 llvm::Expected<Compiled>
-compileCase(const Case &c,
-            glu::test::Defect defect = glu::test::Defect::None) {
+compileCase(const Case &c, glu::test::Defect defect = glu::test::Defect::None) {
   std::string source;
   if (c.file) {
     auto buffer =

@@ -24,8 +24,7 @@ struct GluProgram {
   /// The storage element type (f32, f16 or bf16).
   Type storage;
 
-  template <typename OpT>
-  static GluProgram of(OpT op) {
+  template <typename OpT> static GluProgram of(OpT op) {
     return {op.getVariant(), op.getRounding(), op.getAlphaOrDefault(),
             op.getLimitOrDefault(), op.getStorageType()};
   }

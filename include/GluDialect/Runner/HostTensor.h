@@ -69,9 +69,8 @@ std::string serializeNpy(const HostTensor &tensor);
 /// (normal(0, 1) from seed 7), `2x2xbf16=1.5` (a splat) or
 /// `3xf32=1,2,3` (every element). A tensor of more than `maxBytes` is an
 /// error.
-llvm::Expected<HostTensor> parseInlineTensor(llvm::StringRef spec,
-                                             int64_t maxBytes = int64_t(1)
-                                                                << 30);
+llvm::Expected<HostTensor>
+parseInlineTensor(llvm::StringRef spec, int64_t maxBytes = int64_t(1) << 30);
 
 } // namespace mlir::glu
 

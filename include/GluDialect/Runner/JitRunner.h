@@ -13,9 +13,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <functional>
@@ -130,8 +130,8 @@ public:
           llvm::ArrayRef<std::string> required = {});
 
   /// The signature of a callable function.
-  llvm::Expected<std::pair<llvm::ArrayRef<TensorSpec>,
-                           llvm::ArrayRef<TensorSpec>>>
+  llvm::Expected<
+      std::pair<llvm::ArrayRef<TensorSpec>, llvm::ArrayRef<TensorSpec>>>
   signature(llvm::StringRef function) const;
 
   /// Checks `inputs` against the signature (count, element types, static

@@ -35,8 +35,7 @@ namespace {
 
 /// dropped-term: y = a / b gives da = dy / b and forgets db = -da * y.
 struct DroppedTermDivF
-    : DifferentiableOpInterface::ExternalModel<DroppedTermDivF,
-                                               arith::DivFOp> {
+    : DifferentiableOpInterface::ExternalModel<DroppedTermDivF, arith::DivFOp> {
   LogicalResult emitVJP(Operation *op, OpBuilder &builder,
                         ArrayRef<Value> resultCotangents,
                         SmallVectorImpl<Value> &operandCotangents) const {
@@ -181,8 +180,7 @@ struct DefectiveGluOpBufferization
 };
 } // namespace
 
-void mlir::glu::test::registerDefect(DialectRegistry &registry,
-                                     Defect defect) {
+void mlir::glu::test::registerDefect(DialectRegistry &registry, Defect defect) {
   switch (defect) {
   case Defect::None:
     return;
@@ -207,8 +205,7 @@ void mlir::glu::test::registerDefect(DialectRegistry &registry,
     DefectiveGluOpBufferization<GluBackOp>::defect = defect;
     registry.addExtension(+[](MLIRContext *ctx, GluDialect *) {
       GluOp::attachInterface<DefectiveGluOpBufferization<GluOp>>(*ctx);
-      GluBackOp::attachInterface<DefectiveGluOpBufferization<GluBackOp>>(
-          *ctx);
+      GluBackOp::attachInterface<DefectiveGluOpBufferization<GluBackOp>>(*ctx);
     });
     return;
   }
