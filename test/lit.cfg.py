@@ -91,3 +91,8 @@ if shutil.which("clang-format-22") and os.path.exists(
     os.path.join(config.glu_src_root, ".git")
 ):
     config.available_features.add("clang-format")
+
+# The sanitized suite (scripts/sanitize.sh): tests that need an uninstrumented
+# process (a stock MLIR tool loading GluPlugin.so) skip, visibly.
+if config.glu_enable_sanitizers.upper() in ("ON", "TRUE", "1", "YES"):
+    config.available_features.add("sanitizers")

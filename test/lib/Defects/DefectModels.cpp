@@ -149,10 +149,12 @@ struct DefectiveGluOpBufferization
       definition = unroundedDefinition;
     Block *block = op->getBlock();
     Operation *before = op->getPrevNode(), *after = op->getNextNode();
+    // Asked before the lowering, which erases op.
+    auto back = dyn_cast<GluBackOp>(op);
+    bool fusedBack = back && back.isFused();
     if (failed(bufferizeGluOp(op, rewriter, options, state, definition)))
       return failure();
-    auto back = dyn_cast<GluBackOp>(op);
-    if (!back || !back.isFused())
+    if (!fusedBack)
       return success();
     // What the lowering of a fused glu_back built, between its neighbours.
     Block::iterator begin =
