@@ -4,6 +4,7 @@
 #include "RunnerSupport.h"
 
 #include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Runner/JitRunner.h"
 #include "GluDialect/Runtime/CudaRuntime.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -104,7 +105,8 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
           "the glu-to-nvvm"))
     return std::move(e);
 
-  auto machine = runner::hostTargetMachine(llvm::CodeGenOptLevel::Default);
+  auto machine =
+      createCpuTargetMachine(CpuTarget(), llvm::CodeGenOptLevel::Default);
   if (!machine)
     return machine.takeError();
   auto transformer = makeOptimizingTransformer(/*optLevel=*/2, /*sizeLevel=*/0,

@@ -79,21 +79,6 @@ llvm::Error runner::runPipeline(ModuleOp module,
   return llvm::Error::success();
 }
 
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-runner::hostTargetMachine(llvm::CodeGenOptLevel level) {
-  static bool targetsReady = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)targetsReady;
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  builder->setCodeGenOptLevel(level);
-  return builder->createTargetMachine();
-}
-
 void runner::addRuntimeCheckSymbols(llvm::orc::MangleAndInterner &interner,
                                     llvm::orc::SymbolMap &symbols) {
   symbols[interner("puts")] = {

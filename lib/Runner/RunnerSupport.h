@@ -42,10 +42,6 @@ llvm::Error runPipeline(ModuleOp module,
                         llvm::function_ref<void(OpPassManager &)> build,
                         const llvm::Twine &what);
 
-/// A target machine for this host (native target initialized once).
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-hostTargetMachine(llvm::CodeGenOptLevel level);
-
 /// Adds to `symbols` the replacements of `puts` and `abort` below, for the
 /// compiled code of a JIT.
 void addRuntimeCheckSymbols(llvm::orc::MangleAndInterner &interner,
