@@ -1,5 +1,4 @@
-//===- ExpandOps.cpp - The glu-expand-ops pass
-//-----------------------------===//
+//===- ExpandOps.cpp - The glu-expand-ops pass ----------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
 
@@ -20,23 +19,13 @@ using namespace mlir;
 using namespace mlir::glu;
 
 namespace {
-/// On tensors, results start as tensor.empty.
-FailureOr<Value> emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
-                             ArrayRef<OpFoldResult> sizes) {
-  SmallVector<Value> dynamic;
-  for (auto [dim, size] : llvm::enumerate(sizes))
-    if (type.isDynamicDim(dim))
-      dynamic.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
-  return tensor::EmptyOp::create(b, loc, type, dynamic).getResult();
-}
 
 template <typename OpT> struct ExpandOnTensors : OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<SmallVector<Value>> results =
-        lowerGluOp(rewriter, op, op->getOperands(), emptyTensor);
+    FailureOr<SmallVector<Value>> results = expandOnTensors(rewriter, op);
     if (failed(results))
       return failure();
     rewriter.replaceOp(op, *results);
@@ -63,6 +52,20 @@ struct GluExpandOpsPass : glu::impl::GluExpandOpsBase<GluExpandOpsPass> {
   }
 };
 } // namespace
+
+FailureOr<SmallVector<Value>> mlir::glu::expandOnTensors(OpBuilder &builder,
+                                                         Operation *op) {
+  // On tensors, results start as tensor.empty.
+  auto empty = [](OpBuilder &b, Location loc, RankedTensorType type,
+                  ArrayRef<OpFoldResult> sizes) -> FailureOr<Value> {
+    SmallVector<Value> dynamic;
+    for (auto [dim, size] : llvm::enumerate(sizes))
+      if (type.isDynamicDim(dim))
+        dynamic.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+    return tensor::EmptyOp::create(b, loc, type, dynamic).getResult();
+  };
+  return lowerGluOp(builder, op, op->getOperands(), empty);
+}
 
 void mlir::glu::populateGluExpandPatterns(RewritePatternSet &patterns) {
   patterns.add<ExpandOnTensors<GluOp>, ExpandOnTensors<GluBackOp>>(

@@ -9,9 +9,23 @@
 // the glu's yielded value, rounded to the storage type as before, and feeds
 // it to the neighbour's body in place of the loaded element: the same bits.
 //
+// A packed operand is read through two slices, its gate and up halves
+// (stride 2 when interleaved). Its producer is moved below them: computed
+// on the same slices of its own inputs, one copy per half (the halves are
+// disjoint, so each element is still computed once), and each copy fused
+// like any other producer. Upstream's swaps of a slice with its producer
+// (BubbleUpExtractSliceOpPattern, TilingInterface's result tiles) take unit
+// strides and a producer read once, hence sliceProducer below. A packed
+// glu_back stays apart (see hasNeighbour).
+//
 // Only small neighbours are fused (not another glu's body), and the fused
 // body is capped, so that the pass stays linear in the ops of a function
-// (fusing a chain of N glu ops would copy a growing body N times).
+// (fusing a chain of N glu ops would copy a growing body N times). A
+// neighbour is never fused through a broadcast (it would be computed once
+// per broadcast element). Splat constants and fills the fused generic reads
+// become scalars in its body (upstream's FoldScalarOrSplatConstant and
+// FoldFillWithGenericOp): read as tensors, they would bufferize to
+// full-size buffers (a constant one to a global of the tensor's size).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,12 +34,14 @@
 #include "GluDialect/Dialect/GluOps.h"
 #include "GluDialect/Transforms/Expand.h"
 
-#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUFUSEELEMENTWISE
@@ -47,16 +63,6 @@ bool isNeighbour(Operation *op, unsigned maxNeighbourOps) {
   auto generic = dyn_cast_if_present<linalg::GenericOp>(op);
   return generic && generic.hasPureTensorSemantics() &&
          linalg::isElementwise(generic) && bodySize(generic) <= maxNeighbourOps;
-}
-
-/// On tensors, results start as tensor.empty (as in glu-expand-ops).
-FailureOr<Value> emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
-                             ArrayRef<OpFoldResult> sizes) {
-  SmallVector<Value> dynamic;
-  for (auto [dim, size] : llvm::enumerate(sizes))
-    if (type.isDynamicDim(dim))
-      dynamic.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
-  return tensor::EmptyOp::create(b, loc, type, dynamic).getResult();
 }
 
 /// The sizes of a result of a destination-style op are those of its init:
@@ -94,16 +100,142 @@ void freeOuts(RewriterBase &rewriter, Value value, unsigned maxNeighbourOps) {
   }
 }
 
+/// The slices through which packed operands' halves are read (made by the
+/// expansion, or by sliceProducer from such slices): the slices of one
+/// value among them are disjoint.
+using HalfSlices = DenseSet<Operation *>;
+
+/// Replaces `slice`, a slice of the result of `producer` (an elementwise
+/// generic, one result, identity result map), by `producer` computed on the
+/// same slices of its inputs (each input's map picks the loops it follows).
+void sliceProducer(RewriterBase &rewriter, tensor::ExtractSliceOp slice,
+                   linalg::GenericOp producer, HalfSlices &halves) {
+  rewriter.setInsertionPoint(slice);
+  Location loc = slice.getLoc();
+  SmallVector<OpFoldResult> offsets = slice.getMixedOffsets(),
+                            sizes = slice.getMixedSizes(),
+                            strides = slice.getMixedStrides();
+  SmallVector<Value> inputs;
+  for (OpOperand *input : producer.getDpsInputOperands()) {
+    AffineMap map = producer.getMatchingIndexingMap(input);
+    if (map.getNumResults() == 0) {
+      inputs.push_back(input->get());
+      continue;
+    }
+    SmallVector<OpFoldResult> partOffsets, partSizes, partStrides;
+    for (AffineExpr result : map.getResults()) {
+      unsigned loop = cast<AffineDimExpr>(result).getPosition();
+      partOffsets.push_back(offsets[loop]);
+      partSizes.push_back(sizes[loop]);
+      partStrides.push_back(strides[loop]);
+    }
+    auto part = tensor::ExtractSliceOp::create(
+        rewriter, loc, input->get(), partOffsets, partSizes, partStrides);
+    halves.insert(part);
+    inputs.push_back(part);
+  }
+  OpOperand &init = producer.getDpsInitsMutable()[0];
+  Value sliceInit =
+      producer.getMatchingBlockArgument(&init).use_empty()
+          ? tensor::EmptyOp::create(rewriter, loc, sizes,
+                                    slice.getType().getElementType())
+                .getResult()
+          : tensor::ExtractSliceOp::create(rewriter, loc, init.get(), offsets,
+                                           sizes, strides)
+                .getResult();
+  auto sliced = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{slice.getType()}, inputs, sliceInit,
+      producer.getIndexingMapsArray(), producer.getIteratorTypesArray());
+  rewriter.cloneRegionBefore(producer.getRegion(), sliced.getRegion(),
+                             sliced.getRegion().begin());
+  rewriter.replaceOp(slice, sliced->getResults());
+}
+
+/// The value every element of `value` holds, if it is a splat constant or
+/// a fill: a scalar constant built at `b`'s insertion point, or the fill's
+/// value.
+Value splatValue(OpBuilder &b, Value value) {
+  if (auto fill = value.getDefiningOp<linalg::FillOp>())
+    return fill.getInputs()[0];
+  SplatElementsAttr splat;
+  if (!matchPattern(value, m_Constant(&splat)))
+    return {};
+  return arith::ConstantOp::create(b, value.getLoc(),
+                                   splat.getSplatValue<TypedAttr>());
+}
+
+/// Reads the splat inputs of `generic` as scalars in its body. Upstream's
+/// FoldScalarOrSplatConstant and FoldFillWithGenericOp come only with
+/// RemoveOutsDependency (populateElementwiseOpsFusionPatterns), which would
+/// cut a packed gradient's halves from the allocation they are written
+/// into.
+void scalarizeSplats(RewriterBase &rewriter, linalg::GenericOp generic,
+                     SetVector<Operation *> &splats) {
+  Block *body = generic.getBody();
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    BlockArgument element = generic.getMatchingBlockArgument(input);
+    if (element.use_empty() || !isa<RankedTensorType>(input->get().getType()))
+      continue;
+    rewriter.setInsertionPointToStart(body);
+    if (Value scalar = splatValue(rewriter, input->get())) {
+      rewriter.replaceAllUsesWith(element, scalar);
+      splats.insert(input->get().getDefiningOp());
+    }
+  }
+}
+
+/// Forgets the ops the rewriter erases.
+struct ForgetErased : RewriterBase::Listener {
+  SetVector<Operation *> &ops;
+  explicit ForgetErased(SetVector<Operation *> &ops) : ops(ops) {}
+  void notifyOperationErased(Operation *op) override { ops.remove(op); }
+};
+
 struct GluFuseElementwisePass
     : glu::impl::GluFuseElementwiseBase<GluFuseElementwisePass> {
   using GluFuseElementwiseBase::GluFuseElementwiseBase;
+
+  HalfSlices halves;
 
   /// Whether the neighbour reached through `operand` may be fused with
   /// `generic`.
   bool fusable(OpOperand &operand, linalg::GenericOp producer,
                linalg::GenericOp consumer) {
-    return bodySize(producer) + bodySize(consumer) <= maxFusedOps &&
+    // A consumer map that is not a permutation (a broadcast) would compute
+    // the producer once per broadcast element.
+    return consumer.getMatchingIndexingMap(&operand).isPermutation() &&
+           bodySize(producer) + bodySize(consumer) <= maxFusedOps &&
            linalg::areElementwiseOpsFusable(&operand);
+  }
+
+  /// The producer `generic` reads through `input`, a half slice, if it is a
+  /// neighbour read only through half slices that only `generic` reads
+  /// (each of its elements is then read once), and small enough to be
+  /// copied for each.
+  linalg::GenericOp slicedProducer(IRRewriter &rewriter, OpOperand *input,
+                                   linalg::GenericOp generic) {
+    auto slice = input->get().getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice || !halves.contains(slice) ||
+        !generic.getMatchingIndexingMap(input).isPermutation())
+      return {};
+    auto producer = slice.getSource().getDefiningOp<linalg::GenericOp>();
+    if (!isNeighbour(producer, maxNeighbourOps) ||
+        producer->getNumResults() != 1 ||
+        !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
+             .isIdentity())
+      return {};
+    resolveDims(rewriter, slice.getSource());
+    unsigned copies = 0;
+    for (Operation *user : producer->getUsers()) {
+      if (!halves.contains(user) ||
+          !llvm::all_of(user->getUsers(),
+                        [&](Operation *reader) { return reader == generic; }))
+        return {};
+      ++copies;
+    }
+    if (bodySize(generic) + copies * bodySize(producer) > maxFusedOps)
+      return {};
+    return producer;
   }
 
   /// Fuses `producer` into the consumer of `operand`; returns the fused op.
@@ -131,6 +263,12 @@ struct GluFuseElementwisePass
   /// A producer of `generic`'s inputs that only `generic` reads.
   OpOperand *fusableProducer(IRRewriter &rewriter, linalg::GenericOp generic) {
     for (OpOperand *input : generic.getDpsInputOperands()) {
+      if (linalg::GenericOp sliced = slicedProducer(rewriter, input, generic)) {
+        for (Operation *user : llvm::make_early_inc_range(sliced->getUsers()))
+          sliceProducer(rewriter, cast<tensor::ExtractSliceOp>(user), sliced,
+                        halves);
+        rewriter.eraseOp(sliced);
+      }
       Operation *producer = input->get().getDefiningOp();
       if (isNeighbour(producer, maxNeighbourOps))
         resolveDims(rewriter, input->get());
@@ -159,6 +297,12 @@ struct GluFuseElementwisePass
 
   /// Whether `op` has a neighbour worth expanding it for.
   bool hasNeighbour(Operation *op) {
+    // A packed gradient is assembled from its halves by two
+    // tensor.insert_slice into one tensor: one-shot bufferization cannot
+    // tell the halves apart and would copy one (the op's own bufferization
+    // writes both in place).
+    if (auto back = dyn_cast<GluBackOp>(op); back && back.isFused())
+      return false;
     for (Value operand : op->getOperands())
       if (isNeighbour(operand.getDefiningOp(), maxNeighbourOps) &&
           operand.hasOneUse())
@@ -177,41 +321,80 @@ struct GluFuseElementwisePass
     return false;
   }
 
+  /// Expands `op` and fuses its neighbours; returns the fused generic.
+  FailureOr<linalg::GenericOp> expandAndFuse(IRRewriter &rewriter,
+                                             Operation *op) {
+    Block *block = op->getBlock();
+    Operation *before = op->getPrevNode(), *after = op->getNextNode();
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> results = expandOnTensors(rewriter, op);
+    if (failed(results)) {
+      op->emitOpError("could not be expanded");
+      return failure();
+    }
+    rewriter.replaceOp(op, *results);
+    // The one generic the expansion built (a packed gradient is assembled
+    // from its results), and the slices it reads the halves through.
+    linalg::GenericOp generic;
+    for (Operation &built : llvm::make_range(
+             before ? std::next(before->getIterator()) : block->begin(),
+             after ? after->getIterator() : block->end()))
+      if (auto g = dyn_cast<linalg::GenericOp>(built))
+        generic = g;
+    if (!generic)
+      return generic;
+    for (Value input : generic.getDpsInputs())
+      if (auto slice = input.getDefiningOp<tensor::ExtractSliceOp>())
+        halves.insert(slice);
+    while (true) {
+      if (OpOperand *input = fusableProducer(rewriter, generic))
+        generic = fuse(rewriter, *input);
+      else if (OpOperand *use = fusableConsumer(rewriter, generic))
+        generic = fuse(rewriter, *use);
+      else
+        return generic;
+      if (!generic)
+        return generic;
+    }
+  }
+
   void runOnOperation() override {
     SmallVector<Operation *> gluOps;
     getOperation()->walk([&](Operation *op) {
-      // Split operands only: a fused (packed) operand is read through
-      // tensor.extract_slice (strided when interleaved) and a fused gradient
-      // assembled by tensor.insert_slice, which neighbours do not fuse with
-      // and which the lowering on buffers handles better (in place, lanes
-      // paired).
-      if (auto glu = dyn_cast<GluOp>(op); glu && !glu.isFused())
-        gluOps.push_back(op);
-      if (auto back = dyn_cast<GluBackOp>(op); back && !back.isFused())
+      if (isa<GluOp, GluBackOp>(op))
         gluOps.push_back(op);
     });
-    IRRewriter rewriter(&getContext());
+    SetVector<Operation *> fused;
+    ForgetErased forget(fused);
+    IRRewriter rewriter(&getContext(), &forget);
     for (Operation *op : gluOps) {
       if (!hasNeighbour(op))
         continue;
-      rewriter.setInsertionPoint(op);
-      FailureOr<SmallVector<Value>> results =
-          lowerGluOp(rewriter, op, op->getOperands(), emptyTensor);
-      if (failed(results)) {
-        op->emitOpError("could not be expanded");
+      FailureOr<linalg::GenericOp> generic = expandAndFuse(rewriter, op);
+      if (failed(generic))
         return signalPassFailure();
-      }
-      rewriter.replaceOp(op, *results);
-      auto generic = (*results)[0].getDefiningOp<linalg::GenericOp>();
-      while (generic) {
-        if (OpOperand *input = fusableProducer(rewriter, generic))
-          generic = fuse(rewriter, *input);
-        else if (OpOperand *use = fusableConsumer(rewriter, generic))
-          generic = fuse(rewriter, *use);
-        else
-          break;
-      }
+      if (*generic)
+        fused.insert(*generic);
     }
+    halves.clear();
+    if (fused.empty())
+      return;
+    // Splat constants and fills read by the fused generics become scalars
+    // in their bodies; upstream's cleanup then drops the inputs no longer
+    // read.
+    SetVector<Operation *> splats;
+    for (Operation *op : fused)
+      scalarizeSplats(rewriter, cast<linalg::GenericOp>(op), splats);
+    RewritePatternSet patterns(&getContext());
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    (void)applyOpPatternsGreedily(fused.takeVector(), std::move(patterns),
+                                  config);
+    // A splat constant left unread would still become a global.
+    for (Operation *splat : splats)
+      if (isOpTriviallyDead(splat))
+        rewriter.eraseOp(splat);
   }
 };
 } // namespace

@@ -51,7 +51,7 @@ func.func @residual(%x: tensor<?x8xf32>, %g: tensor<?x8xf32>, %c: tensor<?x8xf32
 // CHECK-LABEL: func.func @around(
 // CHECK-SAME:      %[[X:.*]]: tensor<?x8xf32>, %[[B:.*]]: tensor<?x8xf32>, %[[G:.*]]: tensor<?x8xf32>, %[[M:.*]]: tensor<?x8xi1>)
 // CHECK:         %[[R:.*]] = linalg.generic
-// CHECK-SAME:        ins(%[[M]], %[[X]], %[[B]], %[[G]], %[[X]] :
+// CHECK-SAME:        ins(%[[M]], %[[X]], %[[B]], %[[G]] :
 // CHECK:           arith.addf
 // CHECK:           arith.select
 // CHECK:           arith.truncf %{{.*}} : f32 to bf16
@@ -68,20 +68,228 @@ func.func @around(%x: tensor<?x8xf32>, %b: tensor<?x8xf32>, %g: tensor<?x8xf32>,
 
 // -----
 
-// A fused (packed) operand: the glu op stays (lowered on buffers, lanes
-// paired), its neighbours apart.
+// A packed operand: its producer (a sum) is computed on the halves' slices
+// of its inputs, once per half, in the glu's generic; a scale after it.
 
-// CHECK-LABEL: func.func @packed(
-// CHECK:         %[[P:.*]] = linalg.generic
+// CHECK-LABEL: func.func @halves(
+// CHECK-SAME:      %[[A:.*]]: tensor<?x16xf32>, %[[B:.*]]: tensor<?x16xf32>, %[[C:.*]]: tensor<?x8xf32>)
+// CHECK-DAG:     %[[AG:.*]] = tensor.extract_slice %[[A]][0, 0] [%{{.*}}, 8] [1, 1]
+// CHECK-DAG:     %[[BG:.*]] = tensor.extract_slice %[[B]][0, 0] [%{{.*}}, 8] [1, 1]
+// CHECK-DAG:     %[[AU:.*]] = tensor.extract_slice %[[A]][0, 8] [%{{.*}}, 8] [1, 1]
+// CHECK-DAG:     %[[BU:.*]] = tensor.extract_slice %[[B]][0, 8] [%{{.*}}, 8] [1, 1]
+// CHECK:         %[[R:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[AG]], %[[BG]], %[[AU]], %[[BU]], %[[C]] :
+// CHECK-NEXT:    ^bb0(%[[IAG:[a-z0-9_]+]]: f32, %[[IBG:[a-z0-9_]+]]: f32, %[[IAU:[a-z0-9_]+]]: f32, %[[IBU:[a-z0-9_]+]]: f32, %[[IC:[a-z0-9_]+]]: f32,
+// CHECK-DAG:       arith.addf %[[IAG]], %[[IBG]] : f32
+// CHECK-DAG:       arith.addf %[[IAU]], %[[IBU]] : f32
+// CHECK:           arith.cmpf uno
+// CHECK-NEXT:      %[[Y:.*]] = arith.select
+// CHECK-NEXT:      %[[S:.*]] = arith.mulf %[[Y]], %[[IC]] : f32
+// CHECK-NEXT:      linalg.yield %[[S]] : f32
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[R]]
+func.func @halves(%a: tensor<?x16xf32>, %b: tensor<?x16xf32>, %c: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %ab = arith.addf %a, %b : tensor<?x16xf32>
+  %y = glu.glu swiglu(%ab) packing(halves) : tensor<?x16xf32> -> tensor<?x8xf32>
+  %s = arith.mulf %y, %c : tensor<?x8xf32>
+  return %s : tensor<?x8xf32>
+}
+
+// -----
+
+// Swapped halves, an odd last size (the last element is never read), a
+// chain of two producers (a bias broadcast over the rows, then a cast), and
+// a residual add after.
+
+// CHECK-LABEL: func.func @swapped(
+// CHECK-SAME:      %[[A:.*]]: tensor<?x17xbf16>, %[[BIAS:.*]]: tensor<17xbf16>, %[[R:.*]]: tensor<?x8xf32>)
+// CHECK-DAG:     %[[AU:.*]] = tensor.extract_slice %[[A]][0, 0] [%{{.*}}, 8] [1, 1]
+// CHECK-DAG:     %[[BU:.*]] = tensor.extract_slice %[[BIAS]][0] [8] [1]
+// CHECK-DAG:     %[[AG:.*]] = tensor.extract_slice %[[A]][0, 8] [%{{.*}}, 8] [1, 1]
+// CHECK-DAG:     %[[BG:.*]] = tensor.extract_slice %[[BIAS]][8] [8] [1]
+// CHECK:         %[[O:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[AG]], %[[BG]], %[[AU]], %[[BU]], %[[R]] :
+// CHECK-COUNT-2:   arith.extf %{{.*}} : bf16 to f32
+// CHECK:           arith.cmpf uno
+// CHECK-NEXT:      %[[Y:.*]] = arith.select
+// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[Y]], %{{.*}} : f32
+// CHECK-NEXT:      linalg.yield %[[S]] : f32
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[O]]
+#row = affine_map<(d0, d1) -> (d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @swapped(%a: tensor<?x17xbf16>, %bias: tensor<17xbf16>, %r: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %a, %c0 : tensor<?x17xbf16>
+  %e = tensor.empty(%m) : tensor<?x17xbf16>
+  %ab = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %bias : tensor<?x17xbf16>, tensor<17xbf16>) outs(%e : tensor<?x17xbf16>) {
+  ^bb0(%x: bf16, %b: bf16, %o: bf16):
+    %s = arith.addf %x, %b : bf16
+    linalg.yield %s : bf16
+  } -> tensor<?x17xbf16>
+  %f = arith.extf %ab : tensor<?x17xbf16> to tensor<?x17xf32>
+  %y = glu.glu geglu(%f) packing(swapped) : tensor<?x17xf32> -> tensor<?x8xf32>
+  %o = arith.addf %y, %r : tensor<?x8xf32>
+  return %o : tensor<?x8xf32>
+}
+
+// -----
+
+// Interleaved: the halves are the even and odd lanes (stride 2).
+
+// CHECK-LABEL: func.func @interleaved(
+// CHECK-SAME:      %[[A:.*]]: tensor<4x16xf32>, %[[B:.*]]: tensor<4x16xf32>)
+// CHECK-DAG:     %[[AG:.*]] = tensor.extract_slice %[[A]][0, 0] [4, 8] [1, 2]
+// CHECK-DAG:     %[[BG:.*]] = tensor.extract_slice %[[B]][0, 0] [4, 8] [1, 2]
+// CHECK-DAG:     %[[AU:.*]] = tensor.extract_slice %[[A]][0, 1] [4, 8] [1, 2]
+// CHECK-DAG:     %[[BU:.*]] = tensor.extract_slice %[[B]][0, 1] [4, 8] [1, 2]
+// CHECK:         %[[R:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[AG]], %[[BG]], %[[AU]], %[[BU]] :
+// CHECK:           arith.cmpf uno
+// CHECK-NEXT:      %[[Y:.*]] = arith.select
+// CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[Y]] : f32 to bf16
+// CHECK-NEXT:      linalg.yield %[[T]] : bf16
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[R]]
+func.func @interleaved(%a: tensor<4x16xf32>, %b: tensor<4x16xf32>) -> tensor<4x8xbf16> {
+  %ab = arith.mulf %a, %b : tensor<4x16xf32>
+  %y = glu.glu reglu(%ab) packing(interleaved) : tensor<4x16xf32> -> tensor<4x8xf32>
+  %t = arith.truncf %y : tensor<4x8xf32> to tensor<4x8xbf16>
+  return %t : tensor<4x8xbf16>
+}
+
+// -----
+
+// Near misses, packed: a producer read elsewhere too (fused, it would be
+// computed twice), one that is not elementwise (a reduction), and one
+// computed on a row broadcast to the glu's loops (fused, once per row):
+// each stays its own loop, the scale after the glu still fuses.
+
+// CHECK-LABEL: func.func @packed_apart(
+// CHECK:         %[[AB:.*]] = linalg.generic
 // CHECK:           arith.addf
-// CHECK:         %[[Y:.*]] = glu.glu swiglu(%[[P]]) packing(interleaved)
-// CHECK:         linalg.generic
-// CHECK-SAME:        ins(%[[Y]],
-func.func @packed(%a: tensor<?x16xf32>, %b: tensor<?x16xf32>, %c: tensor<?x8xf32>) -> tensor<?x8xf32> {
+// CHECK:         %[[G1:.*]] = tensor.extract_slice %[[AB]][0, 0] [%{{.*}}, 8] [1, 2]
+// CHECK:         %[[U1:.*]] = tensor.extract_slice %[[AB]][0, 1] [%{{.*}}, 8] [1, 2]
+// CHECK:         %[[Y:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[G1]], %[[U1]], %{{.*}} :
+// CHECK:           arith.mulf
+// CHECK:         %[[SUM:.*]] = linalg.generic
+// CHECK-SAME:        "reduction"
+// CHECK:         %[[G2:.*]] = tensor.extract_slice %[[SUM]][0, 0]
+// CHECK:         %[[U2:.*]] = tensor.extract_slice %[[SUM]][0, 8]
+// CHECK:         %[[Z:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[G2]], %[[U2]], %{{.*}} :
+// CHECK:         %[[ROW:.*]] = linalg.generic
+// CHECK-SAME:        ins(%{{.*}}, %{{.*}} : tensor<16xf32>, tensor<16xf32>)
+// CHECK:           arith.mulf
+// CHECK-DAG:     %[[G3:.*]] = tensor.extract_slice %[[ROW]][0] [8] [1]
+// CHECK-DAG:     %[[U3:.*]] = tensor.extract_slice %[[ROW]][8] [8] [1]
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[W:.*]] = linalg.generic
+// CHECK-SAME:        ins(%{{.*}}, %[[G3]], %{{.*}}, %[[U3]], %{{.*}} :
+// CHECK:         return %[[Y]], %[[AB]], %[[Z]], %[[W]]
+#row = affine_map<(d0, d1) -> (d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#sum = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @packed_apart(%a: tensor<?x16xf32>, %b: tensor<?x16xf32>, %c: tensor<?x8xf32>, %p: tensor<?x16x4xf32>, %v: tensor<16xf32>) -> (tensor<?x8xf32>, tensor<?x16xf32>, tensor<?x8xf32>, tensor<?x8xf32>) {
   %ab = arith.addf %a, %b : tensor<?x16xf32>
   %y = glu.glu swiglu(%ab) packing(interleaved) : tensor<?x16xf32> -> tensor<?x8xf32>
   %s = arith.mulf %y, %c : tensor<?x8xf32>
-  return %s : tensor<?x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %p, %c0 : tensor<?x16x4xf32>
+  %e = tensor.empty(%m) : tensor<?x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x16xf32>) -> tensor<?x16xf32>
+  %sum = linalg.generic {indexing_maps = [#id3, #sum], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%p : tensor<?x16x4xf32>) outs(%init : tensor<?x16xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %t = arith.addf %x, %acc : f32
+    linalg.yield %t : f32
+  } -> tensor<?x16xf32>
+  %z = glu.glu reglu(%sum) packing(halves) : tensor<?x16xf32> -> tensor<?x8xf32>
+  %zs = arith.mulf %z, %c : tensor<?x8xf32>
+  %vv = arith.mulf %v, %v : tensor<16xf32>
+  %f = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %vv : tensor<?x16xf32>, tensor<16xf32>) outs(%e : tensor<?x16xf32>) {
+  ^bb0(%x: f32, %r: f32, %o: f32):
+    %t = arith.addf %x, %r : f32
+    linalg.yield %t : f32
+  } -> tensor<?x16xf32>
+  %w = glu.glu swiglu(%f) packing(halves) : tensor<?x16xf32> -> tensor<?x8xf32>
+  %ws = arith.mulf %w, %c : tensor<?x8xf32>
+  return %s, %ab, %zs, %ws : tensor<?x8xf32>, tensor<?x16xf32>, tensor<?x8xf32>, tensor<?x8xf32>
+}
+
+// -----
+
+// Near miss, split: a consumer that broadcasts the glu's result (fused, the
+// glu would be computed once per broadcast row) stays its own loop.
+
+// CHECK-LABEL: func.func @broadcast(
+// CHECK:         %[[Y:.*]] = linalg.generic
+// CHECK:           arith.cmpf uno
+// CHECK:         %[[B:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[Y]], %{{.*}} : tensor<4x8xf32>, tensor<3x4x8xf32>)
+// CHECK:         return %[[B]]
+#bcast = affine_map<(d0, d1, d2) -> (d1, d2)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @broadcast(%x: tensor<4x8xf32>, %g: tensor<4x8xf32>, %r: tensor<3x4x8xf32>) -> tensor<3x4x8xf32> {
+  %y = glu.glu swiglu(%x, %g) : tensor<4x8xf32>
+  %e = tensor.empty() : tensor<3x4x8xf32>
+  %b = linalg.generic {indexing_maps = [#bcast, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%y, %r : tensor<4x8xf32>, tensor<3x4x8xf32>) outs(%e : tensor<3x4x8xf32>) {
+  ^bb0(%yi: f32, %ri: f32, %o: f32):
+    %t = arith.addf %yi, %ri : f32
+    linalg.yield %t : f32
+  } -> tensor<3x4x8xf32>
+  return %b : tensor<3x4x8xf32>
+}
+
+// -----
+
+// A packed glu_back stays a glu op: its gradient's two halves, assembled by
+// tensor.insert_slice, would be copied by one-shot bufferization.
+
+// CHECK-LABEL: func.func @packed_back(
+// CHECK:         %[[AB:.*]] = linalg.generic
+// CHECK:         glu.glu_back swiglu(%{{.*}}, %[[AB]]) : tensor<?x8xf32>, tensor<?x16xf32> -> tensor<?x16xf32>
+func.func @packed_back(%dy: tensor<?x8xf32>, %a: tensor<?x16xf32>, %b: tensor<?x16xf32>) -> tensor<?x16xf32> {
+  %ab = arith.addf %a, %b : tensor<?x16xf32>
+  %da = glu.glu_back swiglu(%dy, %ab) packing(halves) : tensor<?x8xf32>, tensor<?x16xf32> -> tensor<?x16xf32>
+  return %da : tensor<?x16xf32>
+}
+
+// -----
+
+// A splat constant scale and a filled bias: scalars in the fused body, no
+// tensor constant or fill left.
+
+// CHECK-LABEL: func.func @splat(
+// CHECK-SAME:      %[[X:.*]]: tensor<4x8xbf16>, %[[G:.*]]: tensor<4x8xbf16>, %[[V:.*]]: bf16)
+// CHECK-NOT:     dense
+// CHECK-NOT:     linalg.fill
+// CHECK:         %[[TWO:.*]] = arith.constant 2.000000e+00 : bf16
+// CHECK-NOT:     dense
+// CHECK-NOT:     linalg.fill
+// CHECK:         %[[R:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[G]] :
+// CHECK:           %[[T:.*]] = arith.truncf %{{.*}} : f32 to bf16
+// CHECK:           %[[Y:.*]] = arith.select %{{.*}}, %{{.*}}, %[[T]] : bf16
+// CHECK-NEXT:      %[[S:.*]] = arith.mulf %[[Y]], %[[TWO]] : bf16
+// CHECK-NEXT:      %[[A:.*]] = arith.addf %[[S]], %[[V]] : bf16
+// CHECK-NEXT:      linalg.yield %[[A]] : bf16
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[R]]
+func.func @splat(%x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>, %v: bf16) -> tensor<4x8xbf16> {
+  %c = arith.constant dense<2.0> : tensor<4x8xbf16>
+  %e = tensor.empty() : tensor<4x8xbf16>
+  %bias = linalg.fill ins(%v : bf16) outs(%e : tensor<4x8xbf16>) -> tensor<4x8xbf16>
+  %y = glu.glu swiglu(%x, %g) : tensor<4x8xbf16>
+  %s = arith.mulf %y, %c : tensor<4x8xbf16>
+  %o = arith.addf %s, %bias : tensor<4x8xbf16>
+  return %o : tensor<4x8xbf16>
 }
 
 // -----

@@ -50,6 +50,11 @@ lowerGluOp(OpBuilder &builder, Operation *op, ValueRange operands,
            const DestinationFn &makeDestination,
            const GluDefinitionFn &definition = buildGluDefinition);
 
+/// lowerGluOp on tensors, as glu-expand-ops does it: `op`'s own operands,
+/// each result starting as a tensor.empty.
+FailureOr<SmallVector<Value>> expandOnTensors(OpBuilder &builder,
+                                              Operation *op);
+
 } // namespace mlir::glu
 
 #endif // GLUDIALECT_TRANSFORMS_EXPAND_H
