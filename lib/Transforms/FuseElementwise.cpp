@@ -158,7 +158,8 @@ Value splatValue(OpBuilder &b, Value value) {
   if (auto fill = value.getDefiningOp<linalg::FillOp>())
     return fill.getInputs()[0];
   SplatElementsAttr splat;
-  if (!matchPattern(value, m_Constant(&splat)))
+  if (!matchPattern(value, m_Constant(&splat)) ||
+      !splat.getElementType().isIntOrIndexOrFloat())
     return {};
   return arith::ConstantOp::create(b, value.getLoc(),
                                    splat.getSplatValue<TypedAttr>());
@@ -184,11 +185,17 @@ void scalarizeSplats(RewriterBase &rewriter, linalg::GenericOp generic,
   }
 }
 
-/// Forgets the ops the rewriter erases.
+/// Forgets the ops the rewriter erases (an address may come back as a new
+/// op).
 struct ForgetErased : RewriterBase::Listener {
-  SetVector<Operation *> &ops;
-  explicit ForgetErased(SetVector<Operation *> &ops) : ops(ops) {}
-  void notifyOperationErased(Operation *op) override { ops.remove(op); }
+  SetVector<Operation *> &fused;
+  HalfSlices &halves;
+  ForgetErased(SetVector<Operation *> &fused, HalfSlices &halves)
+      : fused(fused), halves(halves) {}
+  void notifyOperationErased(Operation *op) override {
+    fused.remove(op);
+    halves.erase(op);
+  }
 };
 
 struct GluFuseElementwisePass
@@ -324,8 +331,10 @@ struct GluFuseElementwisePass
   /// Expands `op` and fuses its neighbours; returns the fused generic.
   FailureOr<linalg::GenericOp> expandAndFuse(IRRewriter &rewriter,
                                              Operation *op) {
-    Block *block = op->getBlock();
-    Operation *before = op->getPrevNode(), *after = op->getNextNode();
+    // The slices a packed operand is read through are disjoint (a user's
+    // slices of a split op's operands may overlap).
+    auto glu = dyn_cast<GluOp>(op);
+    bool packed = glu && glu.isFused();
     rewriter.setInsertionPoint(op);
     FailureOr<SmallVector<Value>> results = expandOnTensors(rewriter, op);
     if (failed(results)) {
@@ -333,19 +342,14 @@ struct GluFuseElementwisePass
       return failure();
     }
     rewriter.replaceOp(op, *results);
-    // The one generic the expansion built (a packed gradient is assembled
-    // from its results), and the slices it reads the halves through.
-    linalg::GenericOp generic;
-    for (Operation &built : llvm::make_range(
-             before ? std::next(before->getIterator()) : block->begin(),
-             after ? after->getIterator() : block->end()))
-      if (auto g = dyn_cast<linalg::GenericOp>(built))
-        generic = g;
+    // None when the operands are statically empty.
+    auto generic = (*results)[0].getDefiningOp<linalg::GenericOp>();
     if (!generic)
       return generic;
-    for (Value input : generic.getDpsInputs())
-      if (auto slice = input.getDefiningOp<tensor::ExtractSliceOp>())
-        halves.insert(slice);
+    if (packed)
+      for (Value input : generic.getDpsInputs())
+        if (auto slice = input.getDefiningOp<tensor::ExtractSliceOp>())
+          halves.insert(slice);
     while (true) {
       if (OpOperand *input = fusableProducer(rewriter, generic))
         generic = fuse(rewriter, *input);
@@ -365,7 +369,7 @@ struct GluFuseElementwisePass
         gluOps.push_back(op);
     });
     SetVector<Operation *> fused;
-    ForgetErased forget(fused);
+    ForgetErased forget(fused, halves);
     IRRewriter rewriter(&getContext(), &forget);
     for (Operation *op : gluOps) {
       if (!hasNeighbour(op))

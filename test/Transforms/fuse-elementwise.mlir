@@ -249,6 +249,28 @@ func.func @broadcast(%x: tensor<4x8xf32>, %g: tensor<4x8xf32>, %r: tensor<3x4x8x
 
 // -----
 
+// Near miss, split: operands that are a user's overlapping slices of one
+// producer: it stays whole (moved below the slices, their overlap would be
+// computed twice).
+
+// CHECK-LABEL: func.func @overlap(
+// CHECK:         %[[P:.*]] = linalg.generic
+// CHECK:           arith.addf
+// CHECK-DAG:     %[[X:.*]] = tensor.extract_slice %[[P]][0, 0] [4, 8] [1, 1]
+// CHECK-DAG:     %[[G:.*]] = tensor.extract_slice %[[P]][0, 4] [4, 8] [1, 1]
+// CHECK:         linalg.generic
+// CHECK-SAME:        ins(%[[X]], %[[G]], %{{.*}} :
+func.func @overlap(%a: tensor<4x12xf32>, %b: tensor<4x12xf32>, %c: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %p = arith.addf %a, %b : tensor<4x12xf32>
+  %x = tensor.extract_slice %p[0, 0] [4, 8] [1, 1] : tensor<4x12xf32> to tensor<4x8xf32>
+  %g = tensor.extract_slice %p[0, 4] [4, 8] [1, 1] : tensor<4x12xf32> to tensor<4x8xf32>
+  %y = glu.glu swiglu(%x, %g) : tensor<4x8xf32>
+  %s = arith.mulf %y, %c : tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
 // A packed glu_back stays a glu op: its gradient's two halves, assembled by
 // tensor.insert_slice, would be copied by one-shot bufferization.
 
