@@ -1,7 +1,8 @@
 // The fused-neighbours benchmark (bench/fusion.sh): a swiglu with a scale and
 // a residual add (fused into one loop by glu-fuse-elementwise), the same with
 // the glu op behind a call (apart: three loops), the GLU alone, and a
-// STREAM-style triad, all 4096 x 4096 f32.
+// STREAM-style triad, all 4096 x 4096 f32; then the same for a packed
+// (interleaved) bf16 operand cast to f32, and a constant scale.
 
 func.func @fused(%x: tensor<4096x4096xf32>, %g: tensor<4096x4096xf32>, %c: tensor<4096x4096xf32>, %r: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %y = glu.glu swiglu(%x, %g) : tensor<4096x4096xf32>
@@ -35,4 +36,44 @@ func.func @triad(%b: tensor<4096x4096xf32>, %c: tensor<4096x4096xf32>) -> tensor
     linalg.yield %s : f32
   } -> tensor<4096x4096xf32>
   return %a : tensor<4096x4096xf32>
+}
+
+// Packed (interleaved) a of 4096 x 8192 in bf16: cast to f32, the swiglu,
+// a residual add: one loop fused (the cast computed on each half's lanes),
+// three apart; and the packed f32 GLU alone.
+func.func @packed_fused(%a: tensor<4096x8192xbf16>, %r: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %f = arith.extf %a : tensor<4096x8192xbf16> to tensor<4096x8192xf32>
+  %y = glu.glu swiglu(%f) packing(interleaved) : tensor<4096x8192xf32> -> tensor<4096x4096xf32>
+  %o = arith.addf %y, %r : tensor<4096x4096xf32>
+  return %o : tensor<4096x4096xf32>
+}
+func.func private @packed_swiglu(%a: tensor<4096x8192xf32>) -> tensor<4096x4096xf32> {
+  %y = glu.glu swiglu(%a) packing(interleaved) : tensor<4096x8192xf32> -> tensor<4096x4096xf32>
+  return %y : tensor<4096x4096xf32>
+}
+func.func @packed_apart(%a: tensor<4096x8192xbf16>, %r: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %f = arith.extf %a : tensor<4096x8192xbf16> to tensor<4096x8192xf32>
+  %y = call @packed_swiglu(%f) : (tensor<4096x8192xf32>) -> tensor<4096x4096xf32>
+  %o = arith.addf %y, %r : tensor<4096x4096xf32>
+  return %o : tensor<4096x4096xf32>
+}
+func.func @packed_glu(%a: tensor<4096x8192xf32>) -> tensor<4096x4096xf32> {
+  %y = glu.glu swiglu(%a) packing(interleaved) : tensor<4096x8192xf32> -> tensor<4096x4096xf32>
+  return %y : tensor<4096x4096xf32>
+}
+
+// A constant scale (a splat tensor): a scalar in the fused loop, which then
+// moves what the GLU alone does; the same scale read from a tensor (what
+// the splat cost before: a global of the tensor's size) moves one array
+// more.
+func.func @splat(%x: tensor<4096x4096xf32>, %g: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %c = arith.constant dense<0.5> : tensor<4096x4096xf32>
+  %y = glu.glu swiglu(%x, %g) : tensor<4096x4096xf32>
+  %s = arith.mulf %y, %c : tensor<4096x4096xf32>
+  return %s : tensor<4096x4096xf32>
+}
+func.func @scale(%x: tensor<4096x4096xf32>, %g: tensor<4096x4096xf32>, %c: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %y = glu.glu swiglu(%x, %g) : tensor<4096x4096xf32>
+  %s = arith.mulf %y, %c : tensor<4096x4096xf32>
+  return %s : tensor<4096x4096xf32>
 }

@@ -1,22 +1,33 @@
 #!/usr/bin/env bash
 # The fused-neighbours benchmark: glu-run --benchmark on bench/fusion.mlir
-# (triad, GLU alone, fused swiglu + scale + residual add, the same apart),
-# best median of --rounds runs each, with the bytes each must move and the
-# bandwidth against the triad of the same run. Not a test.
+# (triad; split: GLU alone, fused swiglu + scale + residual add, the same
+# apart; packed (interleaved): GLU alone, fused bf16-to-f32 cast + swiglu +
+# residual add, the same apart; a constant (splat) scale fused, and the same scale
+# read from a tensor), best median of --rounds runs each, with the bytes
+# each must move and the bandwidth against the triad of the same run. Not a
+# test.
 # Usage: bench/fusion.sh [glu-run] [rounds (3)] [calls per run (15)]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 run="${1:-$root/build/bin/glu-run}"
 rounds="${2:-3}"
 calls="${3:-15}"
-two="--input=4096x4096xf32=random:1 --input=4096x4096xf32=random:2"
-four="$two --input=4096x4096xf32=random:3 --input=4096x4096xf32=random:4"
-declare -A best arrays=([triad]=3 [glu]=3 [fused]=5 [apart]=9)
+m="--input=4096x4096xf32=random"
+p="--input=4096x8192xbf16=random:1"
+programs=(triad glu fused apart packed_glu packed_fused packed_apart splat scale)
+# Arrays of 4096 x 4096 f32 each program must move (reads and writes; a
+# packed f32 operand is two, a packed bf16 one).
+declare -A arrays=([triad]=3 [glu]=3 [fused]=5 [apart]=9 [packed_glu]=3
+  [packed_fused]=3 [packed_apart]=9 [splat]=3 [scale]=4)
+declare -A inputs=([triad]="$m:1 $m:2" [glu]="$m:1 $m:2"
+  [fused]="$m:1 $m:2 $m:3 $m:4" [apart]="$m:1 $m:2 $m:3 $m:4"
+  [packed_glu]="--input=4096x8192xf32=random:1" [packed_fused]="$p $m:3"
+  [packed_apart]="$p $m:3" [splat]="$m:1 $m:2" [scale]="$m:1 $m:2 $m:3")
+declare -A best
 for _ in $(seq "$rounds"); do
-  for f in triad glu fused apart; do
-    inputs=$two; [ "$f" = fused ] || [ "$f" = apart ] && inputs=$four
+  for f in "${programs[@]}"; do
     # shellcheck disable=SC2086
-    ms=$("$run" "$root/bench/fusion.mlir" --function=$f $inputs \
+    ms=$("$run" "$root/bench/fusion.mlir" --function=$f ${inputs[$f]} \
          --benchmark="$calls" | sed -n 's/^median_ms //p')
     if [ -z "${best[$f]:-}" ] || awk "BEGIN{exit !($ms < ${best[$f]})}"; then
       best[$f]=$ms
@@ -27,7 +38,7 @@ bytes=$((4096 * 4096 * 4))
 triad=$(awk "BEGIN{print ${arrays[triad]} * $bytes / ${best[triad]} / 1e6}")
 echo "| program | arrays moved | MB moved | ms | GB/s | of triad |"
 echo "|---|---:|---:|---:|---:|---:|"
-for f in triad glu fused apart; do
+for f in "${programs[@]}"; do
   awk -v f=$f -v n="${arrays[$f]}" -v b=$bytes -v ms="${best[$f]}" -v t="$triad" \
     'BEGIN{gbs = n * b / ms / 1e6;
            printf "| %s | %d | %.0f | %.2f | %.1f | %.0f%% |\n", f, n, n * b / 1e6, ms, gbs, 100 * gbs / t}'

@@ -1,5 +1,4 @@
-//===- BufferizableOpInterfaceImpl.cpp - Bufferization of glu ops
-//----------===//
+//===- BufferizableOpInterfaceImpl.cpp - Bufferization of glu ops ---------===//
 //
 // glu.glu and glu.glu_back read their operands and produce new values: they
 // bufferize to allocations, filled by the same lowering as glu-expand-ops
@@ -30,21 +29,7 @@ using namespace mlir::bufferization;
 namespace {
 template <typename OpT>
 struct GluOpBufferization
-    : BufferizableOpInterface::ExternalModel<GluOpBufferization<OpT>, OpT> {
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
-  bool bufferizesToAllocation(Operation *, Value) const { return true; }
-
+    : GluOpBufferizationBase<GluOpBufferization<OpT>, OpT> {
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {

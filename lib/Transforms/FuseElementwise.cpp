@@ -20,12 +20,12 @@
 //
 // Only small neighbours are fused (not another glu's body), and the fused
 // body is capped, so that the pass stays linear in the ops of a function
-// (fusing a chain of N glu ops would copy a growing body N times). A
-// neighbour is never fused through a broadcast (it would be computed once
-// per broadcast element). Splat constants and fills the fused generic reads
-// become scalars in its body (upstream's FoldScalarOrSplatConstant and
-// FoldFillWithGenericOp): read as tensors, they would bufferize to
-// full-size buffers (a constant one to a global of the tensor's size).
+// (fusing a chain of N glu ops would copy a growing body N times), and
+// only through identity maps (see isNeighbour). Splat constants and fills the
+// fused generic reads become scalars in its body (upstream's
+// FoldScalarOrSplatConstant and FoldFillWithGenericOp): read as tensors, they
+// would bufferize to full-size buffers (a constant one to a global of the
+// tensor's size).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,11 +58,17 @@ unsigned bodySize(linalg::GenericOp op) {
 }
 
 /// An elementwise generic on tensors small enough to be a neighbour (an
-/// add, a scale, a cast, a mask; not another glu).
+/// add, a scale, a cast, a mask; not another glu), every map the identity:
+/// fused, the generic keeps the shape glu-vectorize-elementwise
+/// parallelizes and vectorizes, and no neighbour is computed once per
+/// element of a broadcast.
 bool isNeighbour(Operation *op, unsigned maxNeighbourOps) {
   auto generic = dyn_cast_if_present<linalg::GenericOp>(op);
   return generic && generic.hasPureTensorSemantics() &&
-         linalg::isElementwise(generic) && bodySize(generic) <= maxNeighbourOps;
+         linalg::isElementwise(generic) &&
+         llvm::all_of(generic.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); }) &&
+         bodySize(generic) <= maxNeighbourOps;
 }
 
 /// The sizes of a result of a destination-style op are those of its init:
@@ -105,9 +111,8 @@ void freeOuts(RewriterBase &rewriter, Value value, unsigned maxNeighbourOps) {
 /// value among them are disjoint.
 using HalfSlices = DenseSet<Operation *>;
 
-/// Replaces `slice`, a slice of the result of `producer` (an elementwise
-/// generic, one result, identity result map), by `producer` computed on the
-/// same slices of its inputs (each input's map picks the loops it follows).
+/// Replaces `slice`, a slice of the result of `producer` (a neighbour, one
+/// result), by `producer` computed on the same slices of its operands.
 void sliceProducer(RewriterBase &rewriter, tensor::ExtractSliceOp slice,
                    linalg::GenericOp producer, HalfSlices &halves) {
   rewriter.setInsertionPoint(slice);
@@ -116,21 +121,9 @@ void sliceProducer(RewriterBase &rewriter, tensor::ExtractSliceOp slice,
                             sizes = slice.getMixedSizes(),
                             strides = slice.getMixedStrides();
   SmallVector<Value> inputs;
-  for (OpOperand *input : producer.getDpsInputOperands()) {
-    AffineMap map = producer.getMatchingIndexingMap(input);
-    if (map.getNumResults() == 0) {
-      inputs.push_back(input->get());
-      continue;
-    }
-    SmallVector<OpFoldResult> partOffsets, partSizes, partStrides;
-    for (AffineExpr result : map.getResults()) {
-      unsigned loop = cast<AffineDimExpr>(result).getPosition();
-      partOffsets.push_back(offsets[loop]);
-      partSizes.push_back(sizes[loop]);
-      partStrides.push_back(strides[loop]);
-    }
-    auto part = tensor::ExtractSliceOp::create(
-        rewriter, loc, input->get(), partOffsets, partSizes, partStrides);
+  for (Value input : producer.getDpsInputs()) {
+    auto part = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
+                                               sizes, strides);
     halves.insert(part);
     inputs.push_back(part);
   }
@@ -208,10 +201,7 @@ struct GluFuseElementwisePass
   /// `generic`.
   bool fusable(OpOperand &operand, linalg::GenericOp producer,
                linalg::GenericOp consumer) {
-    // A consumer map that is not a permutation (a broadcast) would compute
-    // the producer once per broadcast element.
-    return consumer.getMatchingIndexingMap(&operand).isPermutation() &&
-           bodySize(producer) + bodySize(consumer) <= maxFusedOps &&
+    return bodySize(producer) + bodySize(consumer) <= maxFusedOps &&
            linalg::areElementwiseOpsFusable(&operand);
   }
 
@@ -222,14 +212,11 @@ struct GluFuseElementwisePass
   linalg::GenericOp slicedProducer(IRRewriter &rewriter, OpOperand *input,
                                    linalg::GenericOp generic) {
     auto slice = input->get().getDefiningOp<tensor::ExtractSliceOp>();
-    if (!slice || !halves.contains(slice) ||
-        !generic.getMatchingIndexingMap(input).isPermutation())
+    if (!slice || !halves.contains(slice))
       return {};
     auto producer = slice.getSource().getDefiningOp<linalg::GenericOp>();
     if (!isNeighbour(producer, maxNeighbourOps) ||
-        producer->getNumResults() != 1 ||
-        !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
-             .isIdentity())
+        producer->getNumResults() != 1)
       return {};
     resolveDims(rewriter, slice.getSource());
     unsigned copies = 0;

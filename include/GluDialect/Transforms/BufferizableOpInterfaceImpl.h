@@ -5,13 +5,11 @@
 
 #include "GluDialect/Definitions/GluDefinitions.h"
 
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+
 namespace mlir {
 class DialectRegistry;
 class RewriterBase;
-namespace bufferization {
-struct BufferizationOptions;
-class BufferizationState;
-} // namespace bufferization
 namespace glu {
 /// Lets one-shot bufferization handle glu.glu and glu.glu_back directly:
 /// each reads its operands' buffers and writes fresh buffers through the
@@ -26,6 +24,30 @@ LogicalResult bufferizeGluOp(Operation *op, RewriterBase &rewriter,
                              const bufferization::BufferizationOptions &options,
                              bufferization::BufferizationState &state,
                              const GluDefinitionFn &definition);
+
+/// The one-shot analysis' answers for glu.glu and glu.glu_back: each reads
+/// its operands and writes fresh allocations, aliasing none. A model of
+/// either op derives from it and defines `bufferize` (the library's calls
+/// bufferizeGluOp with the op's definition; a test model may lower another).
+template <typename ConcreteModel, typename OpT>
+struct GluOpBufferizationBase
+    : bufferization::BufferizableOpInterface::ExternalModel<ConcreteModel,
+                                                            OpT> {
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const bufferization::AnalysisState &) const {
+    return true;
+  }
+  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
+                               const bufferization::AnalysisState &) const {
+    return false;
+  }
+  bufferization::AliasingValueList
+  getAliasingValues(Operation *, OpOperand &,
+                    const bufferization::AnalysisState &) const {
+    return {};
+  }
+  bool bufferizesToAllocation(Operation *, Value) const { return true; }
+};
 } // namespace glu
 } // namespace mlir
 

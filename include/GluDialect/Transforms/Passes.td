@@ -63,7 +63,7 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
     A glu op rarely stands alone: a bias or residual add, a scale, a cast
     or a mask reads its result or feeds its operands, and bufferized apart
     each is one more pass over memory. On tensors, this pass expands each
-    split `glu.glu` and `glu.glu_back` that has such a neighbour (an
+    `glu.glu` and split `glu.glu_back` that has such a neighbour (an
     elementwise `linalg.generic`, as `convert-elementwise-to-linalg` makes
     of arith on tensors) with `glu-expand-ops`' lowering, and merges the
     neighbours into its generic with upstream's elementwise fusion
@@ -73,13 +73,20 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
     the neighbour's body in place of the element it loaded: the same bits,
     one loop, one pass over memory.
 
+    A packed operand is read through the slices of its two halves
+    (strided when interleaved); its producer is computed on the same
+    slices of its own inputs, once per half, and fused like any other.
     Neighbours are generics of at most `max-neighbour-ops` body ops (not
     another glu: chains of glu ops stay apart), and a fused body at most
     `max-fused-ops`, so that the pass stays linear in a function's ops.
-    Glu ops without a neighbour, and glu ops with a fused (packed)
-    operand (read through `tensor.extract_slice`, strided when
-    interleaved, which the lowering on buffers handles in place with its
-    lanes paired), are left to bufferize as they are.
+    A neighbour read through a broadcast is not fused (it would be
+    computed once per broadcast element). Splat constants and fills the
+    fused generic reads become scalars in its body (a tensor constant
+    would otherwise become a global of its full size). Glu ops without a
+    neighbour, and a packed `glu.glu_back` (its gradient's halves,
+    assembled by `tensor.insert_slice`, would be copied by one-shot
+    bufferization; its own bufferization writes them in place), are left
+    to bufferize as they are.
   }];
   let options = [
     Option<"maxNeighbourOps", "max-neighbour-ops", "unsigned",

@@ -117,27 +117,12 @@ Value unroundedDefinition(FloatBuilder &fb, const GluProgram &program, Value x,
 }
 
 /// The bufferization of glu.glu and glu.glu_back (the analysis answers of
-/// the real model), lowered with the defect.
+/// the real model, from its base), lowered with the defect.
 template <typename OpT>
 struct DefectiveGluOpBufferization
-    : BufferizableOpInterface::ExternalModel<DefectiveGluOpBufferization<OpT>,
-                                             OpT> {
+    : GluOpBufferizationBase<DefectiveGluOpBufferization<OpT>, OpT> {
   /// The defect; one per process, like the registry that holds the model.
   static inline test::Defect defect = test::Defect::None;
-
-  bool bufferizesToMemoryRead(Operation *, OpOperand &,
-                              const AnalysisState &) const {
-    return true;
-  }
-  bool bufferizesToMemoryWrite(Operation *, OpOperand &,
-                               const AnalysisState &) const {
-    return false;
-  }
-  AliasingValueList getAliasingValues(Operation *, OpOperand &,
-                                      const AnalysisState &) const {
-    return {};
-  }
-  bool bufferizesToAllocation(Operation *, Value) const { return true; }
 
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
