@@ -39,7 +39,6 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -144,50 +143,13 @@ void sliceProducer(RewriterBase &rewriter, tensor::ExtractSliceOp slice,
   rewriter.replaceOp(slice, sliced->getResults());
 }
 
-/// The value every element of `value` holds, if it is a splat constant or
-/// a fill: a scalar constant built at `b`'s insertion point, or the fill's
-/// value.
-Value splatValue(OpBuilder &b, Value value) {
-  if (auto fill = value.getDefiningOp<linalg::FillOp>())
-    return fill.getInputs()[0];
-  SplatElementsAttr splat;
-  if (!matchPattern(value, m_Constant(&splat)) ||
-      !splat.getElementType().isIntOrIndexOrFloat())
-    return {};
-  return arith::ConstantOp::create(b, value.getLoc(),
-                                   splat.getSplatValue<TypedAttr>());
-}
-
-/// Reads the splat inputs of `generic` as scalars in its body. Upstream's
-/// FoldScalarOrSplatConstant and FoldFillWithGenericOp come only with
-/// RemoveOutsDependency (populateElementwiseOpsFusionPatterns), which would
-/// cut a packed gradient's halves from the allocation they are written
-/// into.
-void scalarizeSplats(RewriterBase &rewriter, linalg::GenericOp generic,
-                     SetVector<Operation *> &splats) {
-  Block *body = generic.getBody();
-  for (OpOperand *input : generic.getDpsInputOperands()) {
-    BlockArgument element = generic.getMatchingBlockArgument(input);
-    if (element.use_empty() || !isa<RankedTensorType>(input->get().getType()))
-      continue;
-    rewriter.setInsertionPointToStart(body);
-    if (Value scalar = splatValue(rewriter, input->get())) {
-      rewriter.replaceAllUsesWith(element, scalar);
-      splats.insert(input->get().getDefiningOp());
-    }
-  }
-}
-
-/// Forgets the ops the rewriter erases (an address may come back as a new
+/// Forgets the ops a rewriter erases (an address may come back as a new
 /// op).
 struct ForgetErased : RewriterBase::Listener {
-  SetVector<Operation *> &fused;
-  HalfSlices &halves;
-  ForgetErased(SetVector<Operation *> &fused, HalfSlices &halves)
-      : fused(fused), halves(halves) {}
+  SmallVector<DenseSet<Operation *> *> sets;
   void notifyOperationErased(Operation *op) override {
-    fused.remove(op);
-    halves.erase(op);
+    for (DenseSet<Operation *> *set : sets)
+      set->erase(op);
   }
 };
 
@@ -355,8 +317,9 @@ struct GluFuseElementwisePass
       if (isa<GluOp, GluBackOp>(op))
         gluOps.push_back(op);
     });
-    SetVector<Operation *> fused;
-    ForgetErased forget(fused, halves);
+    DenseSet<Operation *> fused, splats;
+    ForgetErased forget;
+    forget.sets = {&fused, &halves, &splats};
     IRRewriter rewriter(&getContext(), &forget);
     for (Operation *op : gluOps) {
       if (!hasNeighbour(op))
@@ -370,21 +333,31 @@ struct GluFuseElementwisePass
     halves.clear();
     if (fused.empty())
       return;
+
     // Splat constants and fills read by the fused generics become scalars
-    // in their bodies; upstream's cleanup then drops the inputs no longer
-    // read.
-    SetVector<Operation *> splats;
-    for (Operation *op : fused)
-      scalarizeSplats(rewriter, cast<linalg::GenericOp>(op), splats);
+    // in their bodies (upstream's FoldScalarOrSplatConstant and
+    // FoldFillWithGenericOp, with no further fusion).
+    SmallVector<Operation *> generics, candidates;
+    getOperation()->walk([&](linalg::GenericOp generic) {
+      if (!fused.contains(generic))
+        return;
+      generics.push_back(generic);
+      for (Value input : generic.getDpsInputs())
+        if (Operation *def = input.getDefiningOp();
+            isa_and_present<arith::ConstantOp, linalg::FillOp>(def) &&
+            splats.insert(def).second)
+          candidates.push_back(def);
+    });
     RewritePatternSet patterns(&getContext());
-    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    linalg::populateElementwiseOpsFusionPatterns(
+        patterns, [](OpOperand *) { return false; });
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
-    (void)applyOpPatternsGreedily(fused.takeVector(), std::move(patterns),
-                                  config);
-    // A splat constant left unread would still become a global.
-    for (Operation *splat : splats)
-      if (isOpTriviallyDead(splat))
+    config.setListener(&forget);
+    (void)applyOpPatternsGreedily(generics, std::move(patterns), config);
+    // A splat constant no longer read would still become a global.
+    for (Operation *splat : candidates)
+      if (splats.contains(splat) && isOpTriviallyDead(splat))
         rewriter.eraseOp(splat);
   }
 };
