@@ -126,8 +126,7 @@ static ParseResult consumeDecimal(OpAsmParser &parser, size_t length) {
         return failure();
     } else {
       StringRef word;
-      if (failed(parser.parseOptionalKeyword(&word)) ||
-          at + word.size() > end)
+      if (failed(parser.parseOptionalKeyword(&word)) || at + word.size() > end)
         return failure();
     }
   }
@@ -164,8 +163,7 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
     // `1e39` is as good as `1.0e39`), rounded to the nearest f32. One that
     // rounds to infinity or, not being zero, to zero is not the number
     // written: an error here, where the text still is.
-    StringRef text(numberLoc.getPointer(),
-                   scanDecimal(numberLoc.getPointer()));
+    StringRef text(numberLoc.getPointer(), scanDecimal(numberLoc.getPointer()));
     if (text.empty()) {
       StringRef word;
       if (succeeded(parser.parseOptionalKeyword(&word)))

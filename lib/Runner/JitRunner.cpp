@@ -210,14 +210,14 @@ mlir::glu::createCpuTargetMachine(
     // i386 or -64bit is a fatal error that ends the process.
     const llvm::Triple &triple = builder->getTargetTriple();
     std::unique_ptr<llvm::MCSubtargetInfo> chosen(
-        llvmTarget->createMCSubtargetInfo(
-            triple, builder->getCPU(), builder->getFeatures().getString()));
+        llvmTarget->createMCSubtargetInfo(triple, builder->getCPU(),
+                                          builder->getFeatures().getString()));
     if (triple.getArch() == llvm::Triple::x86_64 &&
         !chosen->checkFeatures("+64bit"))
-      return error("'" + builder->getCPU() +
-                   (target.features.empty() ? "" : "' with '" +
-                                                        target.features) +
-                   "' has no 64-bit mode; the code is x86-64");
+      return error(
+          "'" + builder->getCPU() +
+          (target.features.empty() ? "" : "' with '" + target.features) +
+          "' has no 64-bit mode; the code is x86-64");
   }
   builder->setCodeGenOptLevel(level);
   if (relocation)
@@ -236,11 +236,11 @@ llvm::Error mlir::glu::checkRunsOnHost(const CpuTarget &target,
   auto generatesCode = [](llvm::StringRef name) {
     return name.starts_with("sse") || name.starts_with("avx") ||
            name.starts_with("fma") ||
-           llvm::is_contained({"f16c", "bmi", "bmi2", "lzcnt", "popcnt",
-                               "movbe", "gfni", "cmov", "cx16", "sahf", "adx",
-                               "xop", "tbm", "egpr", "ndd", "nf", "ppx",
-                               "push2pop2", "ccmp", "zu", "cf"},
-                              name);
+           llvm::is_contained(
+               {"f16c", "bmi",  "bmi2", "lzcnt",     "popcnt", "movbe", "gfni",
+                "cmov", "cx16", "sahf", "adx",       "xop",    "tbm",   "egpr",
+                "ndd",  "nf",   "ppx",  "push2pop2", "ccmp",   "zu",    "cf"},
+               name);
   };
   // The host's features, as its CPU reports them: any of those the code
   // may use and the host lacks would end in SIGILL.

@@ -58,8 +58,8 @@ static int openAnonymous(StringRef path, unsigned permissions) {
   llvm::SmallString<256> folder(llvm::sys::path::parent_path(path));
   if (folder.empty())
     folder = ".";
-  int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC,
-                  permissions);
+  int fd =
+      ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, permissions);
   if (fd < 0)
     return -1;
   if (!fs::exists("/proc/self/fd/" + llvm::Twine(fd))) {
@@ -198,8 +198,7 @@ llvm::Error OutputFiles::commit() {
 }
 
 static std::error_code linkAnonymous(OutputFiles::File &file) {
-  std::string source =
-      ("/proc/self/fd/" + llvm::Twine(file.anonymousFD)).str();
+  std::string source = ("/proc/self/fd/" + llvm::Twine(file.anonymousFD)).str();
   for (int attempt = 0; attempt < 128; ++attempt) {
     llvm::SmallString<256> name;
     fs::createUniquePath(file.realPath + ".tmp-%%%%%%%%", name,

@@ -261,11 +261,9 @@ llvm::Error inlineDynamicResultCalls(ModuleOp module) {
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
       if (!callee || callee.isExternal() || callee == call->getParentOp())
         continue;
-      if (failed(inlineCall(
-              interface,
-              InlinerConfig().getCloneCallback(),
-              call, cast<CallableOpInterface>(callee.getOperation()),
-              &callee.getBody())))
+      if (failed(inlineCall(interface, InlinerConfig().getCloneCallback(), call,
+                            cast<CallableOpInterface>(callee.getOperation()),
+                            &callee.getBody())))
         continue;
       call.erase();
       inlined = true;

@@ -238,8 +238,7 @@ int main(int argc, char **argv) {
   constexpr unsigned kMaxBenchmarkCalls = 1000000;
   if (benchmark > kMaxBenchmarkCalls)
     return fail("--benchmark=" + llvm::Twine(unsigned(benchmark)) +
-                " is more than " + llvm::Twine(kMaxBenchmarkCalls) +
-                " calls");
+                " is more than " + llvm::Twine(kMaxBenchmarkCalls) + " calls");
 
   // Inputs first: a bad file is reported before any compilation.
   std::vector<HostTensor> tensors;

@@ -179,7 +179,8 @@ int main(int argc, char **argv) {
     // string; left out here, it would read as no glu.grad at all.
     auto gradName = dyn_cast<StringAttr>(grad);
     Target target{function.getName().str(),
-                  gradName ? gradName.str() : std::string(), {}};
+                  gradName ? gradName.str() : std::string(),
+                  {}};
     for (unsigned i = 0; i < function.getNumArguments(); ++i)
       if (isDifferentiableArgument(function, i))
         target.wrt.push_back(i);
