@@ -20,9 +20,9 @@
 #include "glu-c/Passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/Tensor.h"
+#include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
@@ -101,7 +101,8 @@ static void testAttributes(void) {
     MlirStringRef name = mlirGluVariantAttrGetName(attr);
     fprintf(stderr, "variant %d: isA=%d value=%d name=%.*s typeid=%d\n", v,
             mlirAttributeIsAGluVariantAttr(attr),
-            (int)mlirGluVariantAttrGetValue(attr), (int)name.length, name.data,
+            (int)mlirGluVariantAttrGetValue(attr), (int)name.length,
+            name.data,
             mlirTypeIDEqual(mlirAttributeGetTypeID(attr),
                             mlirGluVariantAttrGetTypeID()));
   }
@@ -110,7 +111,8 @@ static void testAttributes(void) {
     MlirStringRef name = mlirGluRoundingAttrGetName(attr);
     fprintf(stderr, "rounding %d: isA=%d value=%d name=%.*s typeid=%d\n", r,
             mlirAttributeIsAGluRoundingAttr(attr),
-            (int)mlirGluRoundingAttrGetValue(attr), (int)name.length, name.data,
+            (int)mlirGluRoundingAttrGetValue(attr), (int)name.length,
+            name.data,
             mlirTypeIDEqual(mlirAttributeGetTypeID(attr),
                             mlirGluRoundingAttrGetTypeID()));
   }
@@ -119,19 +121,21 @@ static void testAttributes(void) {
     MlirStringRef name = mlirGluPackingAttrGetName(attr);
     fprintf(stderr, "packing %d: isA=%d value=%d name=%.*s typeid=%d\n", p,
             mlirAttributeIsAGluPackingAttr(attr),
-            (int)mlirGluPackingAttrGetValue(attr), (int)name.length, name.data,
+            (int)mlirGluPackingAttrGetValue(attr), (int)name.length,
+            name.data,
             mlirTypeIDEqual(mlirAttributeGetTypeID(attr),
                             mlirGluPackingAttrGetTypeID()));
   }
 
   printAttr("printed", mlirGluVariantAttrGet(ctx, MlirGluVariantSwigluOai));
-  printAttr("from name", mlirGluRoundingAttrGetFromName(
-                             ctx, mlirStringRefCreateFromCString("one_round")));
+  printAttr("from name",
+            mlirGluRoundingAttrGetFromName(
+                ctx, mlirStringRefCreateFromCString("one_round")));
   MlirAttribute parsed = mlirAttributeParseGet(
       ctx, mlirStringRefCreateFromCString("#glu.packing<interleaved>"));
   fprintf(stderr, "parsed == constructed: %d\n",
-          mlirAttributeEqual(
-              parsed, mlirGluPackingAttrGet(ctx, MlirGluPackingInterleaved)));
+          mlirAttributeEqual(parsed, mlirGluPackingAttrGet(
+                                         ctx, MlirGluPackingInterleaved)));
 
   /* What is not a glu attribute is said so, and an unknown name gives
      null. */
@@ -142,8 +146,9 @@ static void testAttributes(void) {
   fprintf(stderr, "variant isA rounding: %d\n",
           mlirAttributeIsAGluRoundingAttr(
               mlirGluVariantAttrGet(ctx, MlirGluVariantReglu)));
-  printAttr("variant 'gelu'", mlirGluVariantAttrGetFromName(
-                                  ctx, mlirStringRefCreateFromCString("gelu")));
+  printAttr("variant 'gelu'",
+            mlirGluVariantAttrGetFromName(
+                ctx, mlirStringRefCreateFromCString("gelu")));
   printAttr("packing ''", mlirGluPackingAttrGetFromName(
                               ctx, mlirStringRefCreateFromCString("")));
   /* That null asked whether it is a glu attribute: no (it used to crash). */
@@ -178,8 +183,7 @@ static void testAttributes(void) {
 
 static const char *kModule =
     "func.func @f(%a: tensor<4x16xf32>, %x: tensor<4x8xf32>,"
-    "             %g: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) "
-    "{\n"
+    "             %g: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {\n"
     "  %y = glu.glu swiglu(%a) packing(interleaved) : tensor<4x16xf32>"
     " -> tensor<4x8xf32>\n"
     "  %z = glu.glu geglu(%x, %g) : tensor<4x8xf32>\n"
@@ -254,11 +258,11 @@ static void testOpAttributes(void) {
 // CHECK: parsed: 1
 // CHECK: variant 4 packing 2
 // CHECK: verifies: 1
-// CHECK: glu.glu geglu_quick(%{{.*}}) packing(interleaved) rounding(f16_table)
-// : tensor<4x16xf32> -> tensor<4x8xf32> CHECK: diagnostic: 'glu.glu' op
-// rounding plan 'f16_table' is only defined for geglu and geglu_quick, not
-// swiglu CHECK: verifies: 0 CHECK: diagnostic: 'glu.glu' op 'packing' is only
-// allowed on the fused (single-operand) form CHECK: bad module is null: 1
+// CHECK: glu.glu geglu_quick(%{{.*}}) packing(interleaved) rounding(f16_table) : tensor<4x16xf32> -> tensor<4x8xf32>
+// CHECK: diagnostic: 'glu.glu' op rounding plan 'f16_table' is only defined for geglu and geglu_quick, not swiglu
+// CHECK: verifies: 0
+// CHECK: diagnostic: 'glu.glu' op 'packing' is only allowed on the fused (single-operand) form
+// CHECK: bad module is null: 1
 
 static void testPasses(void) {
   fprintf(stderr, "@passes\n");
@@ -320,9 +324,9 @@ static void testPipeline(void) {
           mlirLogicalResultIsSuccess(result));
   result = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
   fprintf(stderr, "glu-to-llvm: %d\n", mlirLogicalResultIsSuccess(result));
-  fprintf(
-      stderr, "llvm.func: %d\n",
-      !mlirOperationIsNull(opNamedIn(mlirModuleGetBody(module), "llvm.func")));
+  fprintf(stderr, "llvm.func: %d\n",
+          !mlirOperationIsNull(
+              opNamedIn(mlirModuleGetBody(module), "llvm.func")));
   mlirPassManagerDestroy(pm);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
@@ -343,7 +347,8 @@ int main(int argc, char **argv) {
       fputs(usage, stdout);
       return 0;
     }
-    fprintf(stderr, "glu-capi-test: unknown argument '%s'\n%s", argv[1], usage);
+    fprintf(stderr, "glu-capi-test: unknown argument '%s'\n%s", argv[1],
+            usage);
     return 2;
   }
   testDialectHandle();
