@@ -41,7 +41,11 @@ namespace {
 /// The C functions of one enum attribute, from its ODS-generated
 /// symbolize/stringify functions.
 template <typename AttrT, typename EnumT, typename CEnumT> struct EnumAttrCAPI {
-  static bool isA(MlirAttribute attr) { return isa<AttrT>(unwrap(attr)); }
+  // A null attribute (what getFromName gives for an unknown name) is not
+  // one: false, as the header promises, rather than a crash.
+  static bool isA(MlirAttribute attr) {
+    return isa_and_present<AttrT>(unwrap(attr));
+  }
 
   static MlirAttribute get(MlirContext ctx, CEnumT value) {
     return wrap(AttrT::get(unwrap(ctx), static_cast<EnumT>(value)));

@@ -15,6 +15,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Error.h"
 
 using namespace mlir;
 using namespace mlir::glu;
@@ -73,6 +75,64 @@ static ParseResult parseEnumClause(OpAsmParser &parser, StringRef clause,
   return success();
 }
 
+/// The length of the decimal number at `text`, C's syntax without a sign:
+/// digits, an optional fraction, an optional exponent (`7`, `1.702`, `1e39`,
+/// `2.5E-3`); 0 if none starts there.
+static size_t scanDecimal(const char *text) {
+  size_t n = 0;
+  while (llvm::isDigit(text[n]))
+    ++n;
+  if (n == 0)
+    return 0;
+  if (text[n] == '.')
+    for (++n; llvm::isDigit(text[n]);)
+      ++n;
+  if (text[n] == 'e' || text[n] == 'E') {
+    size_t digits = n + 1 + (text[n + 1] == '-' || text[n + 1] == '+');
+    if (llvm::isDigit(text[digits])) {
+      n = digits;
+      while (llvm::isDigit(text[n]))
+        ++n;
+    }
+  }
+  return n;
+}
+
+/// Consumes the tokens MLIR's lexer makes of the decimal number of `length`
+/// characters at the current location. A float literal needs a `.` there,
+/// so `1e39` is the integer `1` and the identifier `e39`, and `1e-5` is
+/// `1`, `e`, `-`, `5`; failure if a word runs past the number (`1e5x`).
+/// (Numbers and signs are the same tokens for the lexer as for the scan.)
+static ParseResult consumeDecimal(OpAsmParser &parser, size_t length) {
+  const char *end = parser.getCurrentLocation().getPointer() + length;
+  while (parser.getCurrentLocation().getPointer() < end) {
+    const char *at = parser.getCurrentLocation().getPointer();
+    if (llvm::isDigit(*at)) {
+      const char *digits = at;
+      while (llvm::isDigit(*digits))
+        ++digits;
+      if (*digits == '.') {
+        double ignored;
+        if (parser.parseFloat(ignored))
+          return failure();
+      } else {
+        APInt ignored;
+        if (!parser.parseOptionalInteger(ignored).has_value())
+          return failure();
+      }
+    } else if (*at == '-' || *at == '+') {
+      if (failed(*at == '-' ? parser.parseOptionalMinus()
+                            : parser.parseOptionalPlus()))
+        return failure();
+    } else {
+      StringRef word;
+      if (failed(parser.parseOptionalKeyword(&word)) || at + word.size() > end)
+        return failure();
+    }
+  }
+  return success();
+}
+
 /// Parses `(float)` into an f32 attribute.
 static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
                                     FloatAttr &result) {
@@ -94,22 +154,48 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
       return failure();
   } else {
     bool negative = succeeded(parser.parseOptionalMinus());
+    SMLoc numberLoc = parser.getCurrentLocation();
     if (negative && atHex())
-      return parser.emitError(parser.getCurrentLocation(),
+      return parser.emitError(numberLoc,
                               "a hexadecimal float literal is a bit pattern; "
                               "it takes no sign");
-    int64_t integer;
-    OptionalParseResult isInteger = parser.parseOptionalInteger(integer);
-    if (isInteger.has_value()) {
-      if (failed(*isInteger))
-        return failure();
-      bool losesInfo;
-      value = APFloat(double(integer));
-      value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                    &losesInfo);
-    } else if (parser.parseFloat(APFloat::IEEEsingle(), value)) {
-      return failure();
+    // A decimal number in C's syntax (MLIR's float literals need a `.`;
+    // `1e39` is as good as `1.0e39`), rounded to the nearest f32. One that
+    // rounds to infinity or, not being zero, to zero is not the number
+    // written: an error here, where the text still is.
+    StringRef text(numberLoc.getPointer(), scanDecimal(numberLoc.getPointer()));
+    if (text.empty()) {
+      StringRef word;
+      if (succeeded(parser.parseOptionalKeyword(&word)))
+        return parser.emitError(numberLoc, "expected a number in '")
+               << clause << "(...)', got '" << word << "'"
+               << (word == "inf" || word == "nan"
+                       ? " (infinities and NaN are written as hexadecimal "
+                         "bit patterns, and the verifier rejects them)"
+                       : "");
+      return parser.emitError(numberLoc, "expected a number in '")
+             << clause << "(...)'";
     }
+    if (failed(consumeDecimal(parser, text.size())))
+      return parser.emitError(numberLoc, "expected a number in '")
+             << clause << "(...)'";
+    value = APFloat(APFloat::IEEEsingle());
+    auto status = value.convertFromString(text, APFloat::rmNearestTiesToEven);
+    if (!status) {
+      llvm::consumeError(status.takeError());
+      return parser.emitError(numberLoc, "'")
+             << text << "' is not a number in '" << clause << "(...)'";
+    }
+    if (*status & APFloat::opOverflow)
+      return parser.emitError(numberLoc, "'")
+             << clause << "' value " << (negative ? "-" : "") << text
+             << " is out of f32 range (largest finite magnitude "
+                "3.40282347e+38)";
+    if (value.isZero() && (*status & APFloat::opInexact))
+      return parser.emitError(numberLoc, "'")
+             << clause << "' value " << (negative ? "-" : "") << text
+             << " is out of f32 range (it rounds to 0; the smallest "
+                "magnitude is 1.40129846e-45)";
     if (negative)
       value.changeSign();
   }

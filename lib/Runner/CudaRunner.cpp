@@ -284,7 +284,8 @@ CudaFunction::benchmark(llvm::ArrayRef<HostTensor> inputs,
     return std::move(e);
   std::vector<double> calls, kernels;
   cuda::setKernelTiming(true);
-  for (unsigned i = 0; i <= repetitions; ++i) {
+  // 64-bit: `repetitions` + 1 calls even for the largest `unsigned`.
+  for (uint64_t i = 0; i <= uint64_t(repetitions); ++i) {
     frame.prepare(rets);
     cuda::resetKernelMilliseconds();
     auto start = std::chrono::steady_clock::now();

@@ -628,10 +628,17 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
     return tensor;
   }
   llvm::SmallVector<double> numbers;
+  HostTensor stored(*kind, {1});
   for (StringRef item : items) {
     double number;
     if (item.trim().getAsDouble(number))
       return fail("bad value '" + item + "'");
+    // A finite number that would be stored as an infinity is not the number
+    // written (inf and -inf are written as such; 1e400 is no double).
+    stored.set(0, number);
+    if (!item.contains_insensitive("inf") && std::isinf(stored.get(0)))
+      return fail("value '" + item + "' is out of " + elementName(*kind) +
+                  " range");
     numbers.push_back(number);
   }
   for (int64_t i = 0; i < count; ++i)

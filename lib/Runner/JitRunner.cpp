@@ -24,6 +24,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <algorithm>
 #include <chrono>
@@ -205,11 +206,60 @@ mlir::glu::createCpuTargetMachine(
     }
     for (llvm::StringRef feature : features)
       builder->getFeatures().AddFeature(feature);
+    // x86-64 code needs a CPU with 64-bit mode: LLVM's answer to pentium,
+    // i386 or -64bit is a fatal error that ends the process.
+    const llvm::Triple &triple = builder->getTargetTriple();
+    std::unique_ptr<llvm::MCSubtargetInfo> chosen(
+        llvmTarget->createMCSubtargetInfo(triple, builder->getCPU(),
+                                          builder->getFeatures().getString()));
+    if (triple.getArch() == llvm::Triple::x86_64 &&
+        !chosen->checkFeatures("+64bit"))
+      return error(
+          "'" + builder->getCPU() +
+          (target.features.empty() ? "" : "' with '" + target.features) +
+          "' has no 64-bit mode; the code is x86-64");
   }
   builder->setCodeGenOptLevel(level);
   if (relocation)
     builder->setRelocationModel(*relocation);
   return builder->createTargetMachine();
+}
+
+llvm::Error mlir::glu::checkRunsOnHost(const CpuTarget &target,
+                                       const llvm::TargetMachine &machine) {
+  if (target.cpu.empty() && target.features.empty())
+    return llvm::Error::success();
+  // The features code generation uses on its own (vector and scalar
+  // arithmetic, APX registers); the others (pku, movdir64b, amx-*, ...)
+  // only come from intrinsics, and a virtual machine often hides them
+  // from a CPU that has the rest (--mcpu=znver5 on a Zen 5 guest).
+  auto generatesCode = [](llvm::StringRef name) {
+    return name.starts_with("sse") || name.starts_with("avx") ||
+           name.starts_with("fma") ||
+           llvm::is_contained(
+               {"f16c", "bmi",  "bmi2", "lzcnt",     "popcnt", "movbe", "gfni",
+                "cmov", "cx16", "sahf", "adx",       "xop",    "tbm",   "egpr",
+                "ndd",  "nf",   "ppx",  "push2pop2", "ccmp",   "zu",    "cf"},
+               name);
+  };
+  // The host's features, as its CPU reports them: any of those the code
+  // may use and the host lacks would end in SIGILL.
+  const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  std::vector<std::string> missing;
+  for (const llvm::SubtargetFeatureKV &kv : info->getAllProcessorFeatures()) {
+    auto it = host.find(kv.Key);
+    if (it != host.end() && !it->second && generatesCode(kv.Key) &&
+        info->getFeatureBits().test(kv.Value))
+      missing.push_back(kv.Key);
+  }
+  if (missing.empty())
+    return llvm::Error::success();
+  llvm::sort(missing);
+  return error("the code for --mcpu='" + target.cpu + "' --mattr='" +
+               target.features + "' may use features this host lacks (" +
+               llvm::join(missing, ", ") +
+               ") and it runs here; glu-compile builds for other CPUs");
 }
 
 unsigned mlir::glu::vectorBitsOf(const llvm::TargetMachine &machine) {
@@ -288,6 +338,8 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
       createCpuTargetMachine(options.cpu, llvm::CodeGenOptLevel::Aggressive);
   if (!machine)
     return machine.takeError();
+  if (llvm::Error e = checkRunsOnHost(options.cpu, **machine))
+    return std::move(e);
   GluToLLVMOptions pipeline;
   setPipelineOptions(options, pipeline, **machine);
   if (llvm::Error e = runner::runPipeline(
@@ -514,7 +566,8 @@ llvm::Expected<double> JitModule::benchmark(llvm::StringRef name,
   if (!function)
     return function.takeError();
   std::vector<double> times;
-  for (unsigned i = 0; i <= repetitions; ++i) {
+  // 64-bit: `repetitions` + 1 calls even for the largest `unsigned`.
+  for (uint64_t i = 0; i <= uint64_t(repetitions); ++i) {
     CallFrame frame(inputs, rets);
     auto start = std::chrono::steady_clock::now();
     (*function)(frame.packed.data());

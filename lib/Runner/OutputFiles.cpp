@@ -6,7 +6,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <fcntl.h>
 #include <optional>
+#include <unistd.h>
 
 using namespace mlir::glu;
 namespace fs = llvm::sys::fs;
@@ -15,14 +17,16 @@ using llvm::StringRef;
 struct OutputFiles::File {
   std::string path;                 // as given, for messages
   std::string realPath;             // where it goes (symbolic links followed)
-  std::optional<fs::TempFile> temp; // none: written in place (a device)
-  int inPlaceFD = -1;
+  int anonymousFD = -1;             // an unnamed file (O_TMPFILE), or -1
+  std::string linkedPath;           // its name once linked, until renamed
+  std::optional<fs::TempFile> temp; // a named temporary file instead
+  int inPlaceFD = -1;               // none of those: a device, in place
   std::unique_ptr<llvm::raw_fd_ostream> os;
 
   /// Writes what the stream buffers (and closes a file written in place);
   /// the stream's first error, if any.
   std::error_code finish() {
-    if (temp || path == "-")
+    if (temp || anonymousFD >= 0 || path == "-")
       os->flush();
     else if (inPlaceFD >= 0)
       os->close();
@@ -38,8 +42,40 @@ struct OutputFiles::File {
     os.reset();
     if (temp)
       llvm::consumeError(temp->discard());
+    if (!linkedPath.empty())
+      (void)fs::remove(linkedPath);
+    if (anonymousFD >= 0)
+      ::close(anonymousFD);
   }
 };
+
+/// An unnamed file in `path`'s folder (Linux's O_TMPFILE), which a later
+/// linkat names: no signal, SIGKILL included, can leave it behind. -1 where
+/// the folder's file system or the kernel has none, or /proc (through
+/// which it is linked) is missing.
+static int openAnonymous(StringRef path, unsigned permissions) {
+#ifdef O_TMPFILE
+  llvm::SmallString<256> folder(llvm::sys::path::parent_path(path));
+  if (folder.empty())
+    folder = ".";
+  int fd =
+      ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, permissions);
+  if (fd < 0)
+    return -1;
+  if (!fs::exists("/proc/self/fd/" + llvm::Twine(fd))) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+#else
+  (void)path;
+  (void)permissions;
+  return -1;
+#endif
+}
+
+/// Gives the unnamed file of `file` a unique name next to its destination.
+static std::error_code linkAnonymous(OutputFiles::File &file);
 
 OutputFiles::OutputFiles() = default;
 OutputFiles::~OutputFiles() = default;
@@ -108,6 +144,15 @@ llvm::Expected<llvm::raw_pwrite_stream &> OutputFiles::open(StringRef path) {
       return cannotWrite(path, ec.message());
     file->os = std::make_unique<llvm::raw_fd_ostream>(file->inPlaceFD,
                                                       /*shouldClose=*/true);
+  } else if (int fd = openAnonymous(
+                 *real, exists ? unsigned(status.permissions()) : 0666);
+             fd >= 0) {
+    file->anonymousFD = fd;
+    // A replaced file keeps its permissions (the umask does not apply).
+    if (exists)
+      (void)fs::setPermissions(fd, status.permissions());
+    file->os = std::make_unique<llvm::raw_fd_ostream>(fd,
+                                                      /*shouldClose=*/false);
   } else {
     auto temp = fs::TempFile::create(*real + ".tmp-%%%%%%%%");
     if (!temp)
@@ -127,7 +172,20 @@ llvm::Error OutputFiles::commit() {
   for (auto &file : files)
     if (std::error_code ec = file->finish())
       return cannotWrite(file->path, ec.message());
+  // The unnamed files get names first (a failure leaves nothing renamed);
+  // from here to their renames, microseconds, a SIGKILL would leave those.
+  for (auto &file : files)
+    if (file->anonymousFD >= 0)
+      if (std::error_code ec = linkAnonymous(*file))
+        return cannotWrite(file->path, ec.message());
   for (auto &file : files) {
+    if (!file->linkedPath.empty()) {
+      std::error_code ec = fs::rename(file->linkedPath, file->realPath);
+      if (ec)
+        return cannotWrite(file->path, ec.message());
+      file->linkedPath.clear();
+      continue;
+    }
     if (!file->temp)
       continue;
     llvm::Error e = file->temp->keep(file->realPath);
@@ -137,4 +195,21 @@ llvm::Error OutputFiles::commit() {
   }
   files.clear();
   return llvm::Error::success();
+}
+
+static std::error_code linkAnonymous(OutputFiles::File &file) {
+  std::string source = ("/proc/self/fd/" + llvm::Twine(file.anonymousFD)).str();
+  for (int attempt = 0; attempt < 128; ++attempt) {
+    llvm::SmallString<256> name;
+    fs::createUniquePath(file.realPath + ".tmp-%%%%%%%%", name,
+                         /*MakeAbsolute=*/false);
+    if (::linkat(AT_FDCWD, source.c_str(), AT_FDCWD, name.c_str(),
+                 AT_SYMLINK_FOLLOW) == 0) {
+      file.linkedPath = std::string(name);
+      return {};
+    }
+    if (errno != EEXIST)
+      return std::error_code(errno, std::generic_category());
+  }
+  return std::make_error_code(std::errc::file_exists);
 }

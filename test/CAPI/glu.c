@@ -7,6 +7,13 @@
 \*===----------------------------------------------------------------------===*/
 
 /* RUN: glu-capi-test 2>&1 | FileCheck %s
+   --help prints the usage and runs nothing; an unknown argument is an error.
+   RUN: glu-capi-test --help | FileCheck %s --check-prefix=HELP \
+   RUN:   --implicit-check-not=@
+   HELP: usage: glu-capi-test
+   RUN: not glu-capi-test --bogus 2>&1 | FileCheck %s --check-prefix=BAD \
+   RUN:   --implicit-check-not=@
+   BAD: glu-capi-test: unknown argument '--bogus'
  */
 
 #include "glu-c/Dialect/Glu.h"
@@ -144,6 +151,12 @@ static void testAttributes(void) {
                 ctx, mlirStringRefCreateFromCString("gelu")));
   printAttr("packing ''", mlirGluPackingAttrGetFromName(
                               ctx, mlirStringRefCreateFromCString("")));
+  /* That null asked whether it is a glu attribute: no (it used to crash). */
+  MlirAttribute none = mlirGluVariantAttrGetFromName(
+      ctx, mlirStringRefCreateFromCString("gelu"));
+  fprintf(stderr, "null isA: %d %d %d\n", mlirAttributeIsAGluVariantAttr(none),
+          mlirAttributeIsAGluRoundingAttr(none),
+          mlirAttributeIsAGluPackingAttr(none));
   mlirContextDestroy(ctx);
 }
 // CHECK-LABEL: @attributes
@@ -166,6 +179,7 @@ static void testAttributes(void) {
 // CHECK: variant isA rounding: 0
 // CHECK: variant 'gelu': <null>
 // CHECK: packing '': <null>
+// CHECK: null isA: 0 0 0
 
 static const char *kModule =
     "func.func @f(%a: tensor<4x16xf32>, %x: tensor<4x8xf32>,"
@@ -322,7 +336,21 @@ static void testPipeline(void) {
 // CHECK: glu-to-llvm: 1
 // CHECK: llvm.func: 1
 
-int main(void) {
+static const char usage[] =
+    "usage: glu-capi-test\n"
+    "Runs the tests of the glu C API (test/CAPI/glu.c) and prints what lit's\n"
+    "FileCheck checks on stderr. Takes no arguments.\n";
+
+int main(int argc, char **argv) {
+  if (argc > 1) {
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+      fputs(usage, stdout);
+      return 0;
+    }
+    fprintf(stderr, "glu-capi-test: unknown argument '%s'\n%s", argv[1],
+            usage);
+    return 2;
+  }
   testDialectHandle();
   testAttributes();
   testOpAttributes();

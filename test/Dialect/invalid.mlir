@@ -314,7 +314,7 @@ func.func @round_to_f32(%a: f32) {
 // -----
 
 func.func @round_of_f16(%a: f16) {
-  // expected-error @+1 {{operand #0 must be f32, but got 'f16'}}
+  // expected-error @+1 {{operand #0 must be f32, or a ranked tensor or vector of f32, but got 'f16'}}
   %0 = glu.round %a to bf16 : f16
   return
 }

@@ -33,6 +33,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Inliner.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -233,6 +235,49 @@ std::string headerFor(const std::vector<Function> &functions,
   os << "#ifdef __cplusplus\n}\n#endif\n\n#endif /* " << guard << " */\n";
   return out;
 }
+/// Inlines every call of a function defined in the module that returns a
+/// dynamically shaped tensor. Destination passing makes each call's results
+/// out-parameters the caller allocates, which it cannot size before the
+/// call (buffer-results-to-out-params: "cannot create out param for
+/// dynamically shaped result"); inlined, the sizes come from the body.
+/// Rounds as deep as the call chains; a recursive helper is left as it is
+/// (and its error stays).
+llvm::Error inlineDynamicResultCalls(ModuleOp module) {
+  auto isDynamic = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && !shaped.hasStaticShape();
+  };
+  SymbolTable symbols(module);
+  InlinerInterface interface(module.getContext());
+  size_t rounds = llvm::range_size(module.getOps<func::FuncOp>());
+  for (size_t round = 0; round < rounds; ++round) {
+    SmallVector<func::CallOp> calls;
+    module.walk([&](func::CallOp call) {
+      if (llvm::any_of(call.getResultTypes(), isDynamic))
+        calls.push_back(call);
+    });
+    bool inlined = false;
+    for (func::CallOp call : calls) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (!callee || callee.isExternal() || callee == call->getParentOp())
+        continue;
+      if (failed(inlineCall(interface, InlinerConfig().getCloneCallback(), call,
+                            cast<CallableOpInterface>(callee.getOperation()),
+                            &callee.getBody())))
+        continue;
+      call.erase();
+      inlined = true;
+    }
+    if (!inlined)
+      break;
+  }
+  // The private helpers no call needs any more.
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (func.isPrivate() && !func.isExternal() &&
+        SymbolTable::symbolKnownUseEmpty(func, module))
+      func.erase();
+  return llvm::Error::success();
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -305,6 +350,9 @@ int main(int argc, char **argv) {
       {cpu, features}, llvm::CodeGenOptLevel::Aggressive, llvm::Reloc::PIC_);
   if (!machine)
     return fail(machine.takeError());
+
+  if (llvm::Error e = inlineDynamicResultCalls(module))
+    return fail(std::move(e));
 
   GluToLLVMOptions options;
   options.vectorBits = vectorBitsOf(**machine);

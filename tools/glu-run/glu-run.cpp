@@ -69,8 +69,9 @@ static cl::list<std::string>
             cl::value_desc("@file.npy"), cl::cat(category));
 static cl::opt<unsigned> benchmark(
     "benchmark",
-    cl::desc("After one warm-up call, call the function N times and print "
-             "'median_ms <value>' (the call alone: no compilation, no I/O)"),
+    cl::desc("After one warm-up call, call the function N times (at most "
+             "1000000) and print 'median_ms <value>' (the call alone: no "
+             "compilation, no I/O)"),
     cl::init(0), cl::value_desc("N"), cl::cat(category));
 // (LLVM already registers a global `--threads`.)
 static cl::opt<unsigned>
@@ -233,6 +234,11 @@ int main(int argc, char **argv) {
   if (threads > kMaxThreads)
     return fail("--num-threads=" + llvm::Twine(unsigned(threads)) +
                 " is more than " + llvm::Twine(kMaxThreads));
+  // Each timed call keeps its time until the median: bound them.
+  constexpr unsigned kMaxBenchmarkCalls = 1000000;
+  if (benchmark > kMaxBenchmarkCalls)
+    return fail("--benchmark=" + llvm::Twine(unsigned(benchmark)) +
+                " is more than " + llvm::Twine(kMaxBenchmarkCalls) + " calls");
 
   // Inputs first: a bad file is reported before any compilation.
   std::vector<HostTensor> tensors;

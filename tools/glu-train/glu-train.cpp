@@ -171,11 +171,16 @@ int main(int argc, char **argv) {
 
   SmallVector<Target> targets;
   for (auto function : module.getOps<func::FuncOp>()) {
-    auto gradName = function->getAttrOfType<StringAttr>(kGradAttrName);
-    if (!gradName || (!selected.empty() &&
-                      !llvm::is_contained(selected, function.getName())))
+    Attribute grad = function->getAttr(kGradAttrName);
+    if (!grad || (!selected.empty() &&
+                  !llvm::is_contained(selected, function.getName())))
       continue;
-    Target target{function.getName().str(), gradName.str(), {}};
+    // glu-differentiate says what is wrong with a glu.grad that is not a
+    // string; left out here, it would read as no glu.grad at all.
+    auto gradName = dyn_cast<StringAttr>(grad);
+    Target target{function.getName().str(),
+                  gradName ? gradName.str() : std::string(),
+                  {}};
     for (unsigned i = 0; i < function.getNumArguments(); ++i)
       if (isDifferentiableArgument(function, i))
         target.wrt.push_back(i);

@@ -300,6 +300,25 @@ TEST(InlineTensor, IntegersAreExact) {
             true);
 }
 
+TEST(InlineTensor, FiniteValuesOutOfRangeAreErrors) {
+  // Finite values each type rounds to infinity.
+  for (const char *spec : {"2xf32=1,1e39", "1xf32=-3.4028236e38", "1xf32=1e400",
+                           "1xf16=65520", "1xf16=-70000", "1xbf16=3.3962e38"}) {
+    std::string message = errorOf(parseInlineTensor(spec));
+    EXPECT_NE(message.find("range"), std::string::npos) << spec << message;
+  }
+  EXPECT_EQ(errorOf(parseInlineTensor("1xf16=70000")),
+            "bad inline tensor '1xf16=70000': value '70000' is out of f16 "
+            "range");
+  // The largest finite values, infinities written as such, and underflow.
+  for (const char *spec :
+       {"1xf32=3.4028235e38", "1xf16=65519", "2xf16=inf,-inf",
+        "1xbf16=3.3961e38", "1xf32=1e-50"}) {
+    auto t = parseInlineTensor(spec);
+    EXPECT_TRUE(bool(t)) << spec << (t ? "" : llvm::toString(t.takeError()));
+  }
+}
+
 TEST(HostTensor, FormatReadsBack) {
   auto ints = parseInlineTensor("2xi32=123456789,-2147483648");
   ASSERT_TRUE(bool(ints));

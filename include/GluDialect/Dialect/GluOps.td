@@ -14,7 +14,10 @@ include "mlir/IR/OpBase.td"
 
 def Glu_StorageFloat : AnyTypeOf<[F32, F16, BF16], "f32, f16 or bf16">;
 def Glu_Tensor : RankedTensorOf<[F32, F16, BF16]>;
-def Glu_F32Like : TypeOrValueSemanticsContainer<F32, "f32">;
+// Ranked only: the ops lower to arith.truncf/extf and bufferize to
+// linalg.generic, neither of which takes an unranked tensor.
+def Glu_F32Like : AnyTypeOf<[F32, RankedTensorOf<[F32]>, VectorOfAnyRankOf<[F32]>],
+                            "f32, or a ranked tensor or vector of f32">;
 
 //===----------------------------------------------------------------------===//
 // Base classes
@@ -84,7 +87,9 @@ def Glu_GluOp : Glu_GatedOp<"glu"> {
 
     Custom syntax: the variant, the operands, then optional
     `packing(...)`, `rounding(...)`, `alpha(...)`, `limit(...)` clauses
-    (defaults are elided; a hexadecimal float is the f32 bit pattern), an
+    (defaults are elided; a decimal such as `1.702` or `1e3` is rounded to
+    the nearest f32, and one beyond f32's range, or nonzero and rounding to
+    0, is an error; a hexadecimal float is the f32 bit pattern), an
     optional dictionary of discardable attributes (a clause's attribute
     there is an error), then either one type shared by every operand and
     result, or the operand types `->` the result type.

@@ -1,9 +1,13 @@
 //===- OutputFiles.h - Several output files, all or nothing -----*- C++ -*-===//
 //
 // The tools' outputs (glu-run's .npy results, glu-compile's object and
-// header) are written all or nothing: each goes to a temporary file in its
-// own folder (llvm::sys::fs::TempFile, removed on a signal too), and only
-// when every one was written completely are they renamed into place. A
+// header) are written all or nothing: each goes to an unnamed file in its
+// own folder (Linux's O_TMPFILE: no signal, SIGKILL included, can leave it
+// behind; where the file system has none, a named llvm::sys::fs::TempFile,
+// removed on the signals LLVM catches), and only when every one was
+// written completely are they named (linkat, a '.tmp-' name) and renamed
+// into place, microseconds apart: only a SIGKILL between the two could
+// leave such a name. A
 // failed write (disk full, a missing folder, the same file named twice)
 // leaves every previous file as it was, and concurrent runs writing the
 // same path leave one run's whole file. An existing file that is not a
@@ -41,8 +45,9 @@ public:
   /// temporary file into place. On an error nothing is renamed.
   llvm::Error commit();
 
-private:
   struct File;
+
+private:
   std::vector<std::unique_ptr<File>> files;
 };
 

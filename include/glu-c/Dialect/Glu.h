@@ -36,7 +36,8 @@ mlirGluRegisterExternalModels(MlirDialectRegistry registry);
 // (docs/semantics.md section 0). A value must be one of its enum's enumerators
 // (C++ cannot even read another: it is undefined behaviour there); text from
 // users goes through the ...GetFromName functions, which give a null
-// attribute for an unknown name.
+// attribute for an unknown name. The ...IsA... functions take any attribute,
+// null included (false); the others need an attribute of their kind.
 //===----------------------------------------------------------------------===//
 
 /// `#glu.variant<...>`: which activation gates the up projection.
