@@ -79,8 +79,9 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
     Neighbours are generics of at most `max-neighbour-ops` body ops (not
     another glu: chains of glu ops stay apart), and a fused body at most
     `max-fused-ops`, so that the pass stays linear in a function's ops.
-    A neighbour read through a broadcast is not fused (it would be
-    computed once per broadcast element). Splat constants and fills the
+    Every map of a neighbour is the identity: the fused loop stays one
+    that `glu-vectorize-elementwise` vectorizes, and no neighbour is
+    computed once per element of a broadcast. Splat constants and fills the
     fused generic reads become scalars in its body (a tensor constant
     would otherwise become a global of its full size). Glu ops without a
     neighbour, and a packed `glu.glu_back` (its gradient's halves,
