@@ -47,7 +47,12 @@ template <typename AttrT, typename EnumT, typename CEnumT> struct EnumAttrCAPI {
     return isa_and_present<AttrT>(unwrap(attr));
   }
 
-  static MlirAttribute get(MlirContext ctx, CEnumT value) {
+  /// A null attribute for a value that is none of the enumerators (a
+  /// binding's stray integer), rather than an attribute that prints as
+  /// nothing and fails the verifier's checks in unforeseen ways.
+  static MlirAttribute get(MlirContext ctx, CEnumT value, uint64_t maxValue) {
+    if (uint64_t(value) > maxValue)
+      return MlirAttribute{nullptr};
     return wrap(AttrT::get(unwrap(ctx), static_cast<EnumT>(value)));
   }
 
@@ -86,7 +91,7 @@ bool mlirAttributeIsAGluVariantAttr(MlirAttribute attr) {
   return VariantCAPI::isA(attr);
 }
 MlirAttribute mlirGluVariantAttrGet(MlirContext ctx, MlirGluVariant value) {
-  return VariantCAPI::get(ctx, value);
+  return VariantCAPI::get(ctx, value, getMaxEnumValForVariant());
 }
 MlirAttribute mlirGluVariantAttrGetFromName(MlirContext ctx,
                                             MlirStringRef name) {
@@ -108,7 +113,7 @@ bool mlirAttributeIsAGluRoundingAttr(MlirAttribute attr) {
   return RoundingCAPI::isA(attr);
 }
 MlirAttribute mlirGluRoundingAttrGet(MlirContext ctx, MlirGluRounding value) {
-  return RoundingCAPI::get(ctx, value);
+  return RoundingCAPI::get(ctx, value, getMaxEnumValForRounding());
 }
 MlirAttribute mlirGluRoundingAttrGetFromName(MlirContext ctx,
                                              MlirStringRef name) {
@@ -130,7 +135,7 @@ bool mlirAttributeIsAGluPackingAttr(MlirAttribute attr) {
   return PackingCAPI::isA(attr);
 }
 MlirAttribute mlirGluPackingAttrGet(MlirContext ctx, MlirGluPacking value) {
-  return PackingCAPI::get(ctx, value);
+  return PackingCAPI::get(ctx, value, getMaxEnumValForPacking());
 }
 MlirAttribute mlirGluPackingAttrGetFromName(MlirContext ctx,
                                             MlirStringRef name) {

@@ -2,12 +2,16 @@
 
 #include "GluDialect/Runner/OutputFiles.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <optional>
+#include <sys/file.h>
 #include <unistd.h>
 
 using namespace mlir::glu;
@@ -178,6 +182,28 @@ llvm::Error OutputFiles::commit() {
     if (file->anonymousFD >= 0)
       if (std::error_code ec = linkAnonymous(*file))
         return cannotWrite(file->path, ec.message());
+  // Concurrent runs writing the same outputs rename them one run at a time
+  // (an advisory lock on each folder, taken in one order): the files left
+  // are one run's set, never one run's object with another's header.
+  std::vector<std::string> folders;
+  for (auto &file : files)
+    if (file->temp || !file->linkedPath.empty())
+      folders.push_back(llvm::sys::path::parent_path(file->realPath).str());
+  llvm::sort(folders);
+  folders.erase(std::unique(folders.begin(), folders.end()), folders.end());
+  std::vector<int> locks;
+  auto unlock = llvm::make_scope_exit([&] {
+    for (int fd : locks)
+      ::close(fd); // releases its flock
+  });
+  for (const std::string &folder : folders) {
+    int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+      continue; // a folder that cannot be read is renamed into unlocked
+    locks.push_back(fd);
+    while (::flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+    }
+  }
   for (auto &file : files) {
     if (!file->linkedPath.empty()) {
       std::error_code ec = fs::rename(file->linkedPath, file->realPath);

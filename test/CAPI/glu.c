@@ -151,6 +151,10 @@ static void testAttributes(void) {
                 ctx, mlirStringRefCreateFromCString("gelu")));
   printAttr("packing ''", mlirGluPackingAttrGetFromName(
                               ctx, mlirStringRefCreateFromCString("")));
+  /* A value that is no enumerator gives null too. */
+  printAttr("variant 6", mlirGluVariantAttrGet(ctx, (MlirGluVariant)6));
+  printAttr("rounding -1", mlirGluRoundingAttrGet(ctx, (MlirGluRounding)-1));
+  printAttr("packing 3", mlirGluPackingAttrGet(ctx, (MlirGluPacking)3));
   /* That null asked whether it is a glu attribute: no (it used to crash). */
   MlirAttribute none = mlirGluVariantAttrGetFromName(
       ctx, mlirStringRefCreateFromCString("gelu"));
@@ -179,6 +183,9 @@ static void testAttributes(void) {
 // CHECK: variant isA rounding: 0
 // CHECK: variant 'gelu': <null>
 // CHECK: packing '': <null>
+// CHECK: variant 6: <null>
+// CHECK: rounding -1: <null>
+// CHECK: packing 3: <null>
 // CHECK: null isA: 0 0 0
 
 static const char *kModule =

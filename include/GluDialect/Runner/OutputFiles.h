@@ -7,7 +7,8 @@
 // removed on the signals LLVM catches), and only when every one was
 // written completely are they named (linkat, a '.tmp-' name) and renamed
 // into place, microseconds apart: only a SIGKILL between the two could
-// leave such a name. A
+// leave such a name. Concurrent runs rename their sets one run at a time
+// (an advisory lock on each folder): the files left are one run's set. A
 // failed write (disk full, a missing folder, the same file named twice)
 // leaves every previous file as it was, and concurrent runs writing the
 // same path leave one run's whole file. An existing file that is not a

@@ -33,9 +33,9 @@ mlirGluRegisterExternalModels(MlirDialectRegistry registry);
 
 //===----------------------------------------------------------------------===//
 // Attributes. The enumerators have the values of the IR's enums
-// (docs/semantics.md section 0). A value must be one of its enum's enumerators
-// (C++ cannot even read another: it is undefined behaviour there); text from
-// users goes through the ...GetFromName functions, which give a null
+// (docs/semantics.md section 0). The ...AttrGet functions give a null
+// attribute for a value that is none of its enum's enumerators, and text
+// from users goes through the ...GetFromName functions, which give a null
 // attribute for an unknown name. The ...IsA... functions take any attribute,
 // null included (false); the others need an attribute of their kind.
 //===----------------------------------------------------------------------===//
