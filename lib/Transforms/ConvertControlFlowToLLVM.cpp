@@ -34,10 +34,7 @@ namespace mlir::glu {
 
 using namespace mlir;
 
-namespace {
-/// Lowers every cf.assert under `module` as upstream's pattern does (with
-/// abort on failure and the message put by `puts`).
-LogicalResult lowerAsserts(ModuleOp module) {
+LogicalResult glu::lowerAssertsToLLVM(ModuleOp module) {
   llvm::MapVector<Block *, SmallVector<cf::AssertOp>> byBlock;
   module.walk([&](cf::AssertOp op) { byBlock[op->getBlock()].push_back(op); });
   if (byBlock.empty())
@@ -123,11 +120,12 @@ LogicalResult lowerAsserts(ModuleOp module) {
   return success();
 }
 
+namespace {
 struct GluConvertControlFlowToLLVMPass
     : glu::impl::GluConvertControlFlowToLLVMBase<
           GluConvertControlFlowToLLVMPass> {
   void runOnOperation() override {
-    if (failed(lowerAsserts(getOperation())))
+    if (failed(glu::lowerAssertsToLLVM(getOperation())))
       return signalPassFailure();
 
     // Upstream's convert-cf-to-llvm (its default options) for the other cf

@@ -43,6 +43,11 @@ void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
 
 void glu::addGluBufferizationPasses(OpPassManager &pm,
                                     const GluToLLVMOptions &options) {
+  // The deallocation pipeline's first step (ownership-based deallocation
+  // does not know memref.realloc), run while the module is small: no pass
+  // of this stage makes a realloc, so only the input's are expanded.
+  pm.addPass(memref::createExpandReallocPass(
+      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
   if (options.destinationPassing)
     pm.addNestedPass<func::FuncOp>(createGluCopyRepeatedResults());
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -73,11 +78,10 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   }
   if (options.runtimeChecks)
     addGluRuntimeCheckPasses(pm);
-  // Upstream's buildBufferDeallocationPipeline, with glu-split-deallocs
-  // doing the simplification's split of distinct allocations in linear
-  // time (a block of N glu ops ends with a dealloc of N buffers).
-  pm.addPass(memref::createExpandReallocPass(
-      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
+  // Upstream's buildBufferDeallocationPipeline (its expand-realloc above),
+  // with glu-split-deallocs doing the simplification's split of distinct
+  // allocations in linear time (a block of N glu ops ends with a dealloc of
+  // N buffers).
   pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
   pm.addPass(createCanonicalizerPass());
@@ -133,17 +137,10 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
   // scf-to-cf, in time linear in the runtime checks (scf.if).
   pm.addPass(createGluConvertSCFToControlFlow());
   pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass()); // the runtime checks' index ops
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  // convert-cf-to-llvm, in time linear in the runtime checks (cf.assert).
-  pm.addPass(createGluConvertControlFlowToLLVM());
-  if (usesOpenMP(options))
-    pm.addPass(createConvertOpenMPToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+  // math, index (the runtime checks' index ops), arith, finalize-memref,
+  // func, cf (cf.assert in time linear in the checks), openmp and ub to
+  // LLVM, and reconcile-unrealized-casts: one conversion, not nine passes.
+  pm.addPass(createGluConvertToLLVM());
   pm.addPass(createCanonicalizerPass());
 }
 
