@@ -34,7 +34,7 @@ namespace mlir::glu {
 
 using namespace mlir;
 
-LogicalResult glu::lowerAssertsToLLVM(ModuleOp module) {
+LogicalResult glu::lowerAssertsToLLVM(ModuleOp module, StringRef passName) {
   llvm::MapVector<Block *, SmallVector<cf::AssertOp>> byBlock;
   module.walk([&](cf::AssertOp op) { byBlock[op->getBlock()].push_back(op); });
   if (byBlock.empty())
@@ -93,8 +93,9 @@ LogicalResult glu::lowerAssertsToLLVM(ModuleOp module) {
           if (func.getSymName() != name)
             return symbolTables
                        .lookupSymbolIn(module, StringAttr::get(ctx, name))
-                       ->emitError("glu-convert-cf-to-llvm: '")
-                   << name << "' is taken by an op other than an llvm.func";
+                       ->emitError(passName)
+                   << ": '" << name
+                   << "' is taken by an op other than an llvm.func";
         puts = *print;
         abort = *stop;
       }
@@ -125,7 +126,7 @@ struct GluConvertControlFlowToLLVMPass
     : glu::impl::GluConvertControlFlowToLLVMBase<
           GluConvertControlFlowToLLVMPass> {
   void runOnOperation() override {
-    if (failed(glu::lowerAssertsToLLVM(getOperation())))
+    if (failed(glu::lowerAssertsToLLVM(getOperation(), getArgument())))
       return signalPassFailure();
 
     // Upstream's convert-cf-to-llvm (its default options) for the other cf

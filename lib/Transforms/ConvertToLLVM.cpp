@@ -78,7 +78,7 @@ struct GluConvertToLLVMPass
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
 
-    if (failed(glu::lowerAssertsToLLVM(module)))
+    if (failed(glu::lowerAssertsToLLVM(module, getArgument())))
       return signalPassFailure();
 
     SmallVector<UnrealizedConversionCastOp> casts;
