@@ -34,10 +34,7 @@ namespace mlir::glu {
 
 using namespace mlir;
 
-namespace {
-/// Lowers every cf.assert under `module` as upstream's pattern does (with
-/// abort on failure and the message put by `puts`).
-LogicalResult lowerAsserts(ModuleOp module) {
+LogicalResult glu::lowerAssertsToLLVM(ModuleOp module, StringRef passName) {
   llvm::MapVector<Block *, SmallVector<cf::AssertOp>> byBlock;
   module.walk([&](cf::AssertOp op) { byBlock[op->getBlock()].push_back(op); });
   if (byBlock.empty())
@@ -96,8 +93,9 @@ LogicalResult lowerAsserts(ModuleOp module) {
           if (func.getSymName() != name)
             return symbolTables
                        .lookupSymbolIn(module, StringAttr::get(ctx, name))
-                       ->emitError("glu-convert-cf-to-llvm: '")
-                   << name << "' is taken by an op other than an llvm.func";
+                       ->emitError(passName)
+                   << ": '" << name
+                   << "' is taken by an op other than an llvm.func";
         puts = *print;
         abort = *stop;
       }
@@ -123,11 +121,12 @@ LogicalResult lowerAsserts(ModuleOp module) {
   return success();
 }
 
+namespace {
 struct GluConvertControlFlowToLLVMPass
     : glu::impl::GluConvertControlFlowToLLVMBase<
           GluConvertControlFlowToLLVMPass> {
   void runOnOperation() override {
-    if (failed(lowerAsserts(getOperation())))
+    if (failed(glu::lowerAssertsToLLVM(getOperation(), getArgument())))
       return signalPassFailure();
 
     // Upstream's convert-cf-to-llvm (its default options) for the other cf

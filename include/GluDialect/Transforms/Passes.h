@@ -34,6 +34,13 @@ void populateGluRoundLoweringPatterns(RewritePatternSet &patterns);
 /// AVX, else 128).
 int64_t hostVectorBits();
 
+/// Lowers every cf.assert under `module` to the control flow upstream's
+/// pattern emits (a conditional branch to the rest of the block or to a
+/// block that puts the message and calls abort), in time linear in the
+/// asserts of a block: glu-convert-cf-to-llvm and glu-convert-to-llvm
+/// (`passName` starts the error when puts or abort name another op).
+LogicalResult lowerAssertsToLLVM(ModuleOp module, StringRef passName);
+
 #define GEN_PASS_REGISTRATION
 #include "GluDialect/Transforms/Passes.h.inc"
 

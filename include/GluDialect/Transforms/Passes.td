@@ -365,6 +365,26 @@ def GluConvertControlFlowToLLVM
   ];
 }
 
+def GluConvertToLLVM : Pass<"glu-convert-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "The last lowering to the LLVM dialect, in one conversion";
+  let description = [{
+    Upstream's math, index, arith, finalize-memref, func, cf (with
+    `cf.assert` as `glu-convert-cf-to-llvm` lowers it), openmp and ub
+    lowerings to the LLVM dialect, then `reconcile-unrealized-casts`: the
+    patterns of those nine passes, with the options they have by default,
+    in one dialect conversion. Each of those passes walks the whole module
+    and, in a tool that verifies after every pass (glu-opt, mlir-opt), has
+    the whole module verified after it: for a function of thousands of glu
+    ops each such walk and verification costs as much as the conversion
+    itself. Vector ops are lowered before (`convert-vector-to-llvm`, whose
+    pass also rewrites vector ops that have no LLVM pattern).
+  }];
+  let dependentDialects = [
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 def GluPredicateChecks : Pass<"glu-predicate-checks"> {
   let summary = "Runtime checks in scf.if as straight-line predicated code";
   let description = [{

@@ -18,8 +18,21 @@
 
 using namespace mlir;
 
+/// canonicalize as upstream's pass has it by default (top-down, regions
+/// simplified), in one sweep: the greedy driver already revisits what each
+/// rewrite touches, and a second sweep over a function of thousands of glu
+/// ops found nothing on the examples and benchmark graphs while costing a
+/// walk of the whole module (docs/performance-analysis.md).
+static std::unique_ptr<Pass> createCanonicalize() {
+  return createCanonicalizerPass(
+      GreedyRewriteConfig()
+          .setUseTopDownTraversal(true)
+          .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal)
+          .setMaxIterations(1));
+}
+
 void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise) {
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   if (fuseElementwise)
@@ -43,6 +56,11 @@ void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
 
 void glu::addGluBufferizationPasses(OpPassManager &pm,
                                     const GluToLLVMOptions &options) {
+  // The deallocation pipeline's first step (ownership-based deallocation
+  // does not know memref.realloc), run while the module is small: no pass
+  // of this stage makes a realloc, so only the input's are expanded.
+  pm.addPass(memref::createExpandReallocPass(
+      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
   if (options.destinationPassing)
     pm.addNestedPass<func::FuncOp>(createGluCopyRepeatedResults());
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -62,30 +80,29 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
     outline.minRepeats = options.outlineRepeats;
     pm.addPass(createGluOutlineKernels(outline));
   }
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize());
   if (options.destinationPassing) {
     bufferization::BufferResultsToOutParamsPassOptions outParams;
     outParams.hoistStaticAllocs = true;
     outParams.hoistDynamicAllocs = true;
     outParams.modifyPublicFunctions = true;
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCanonicalize());
   }
   if (options.runtimeChecks)
     addGluRuntimeCheckPasses(pm);
-  // Upstream's buildBufferDeallocationPipeline, with glu-split-deallocs
-  // doing the simplification's split of distinct allocations in linear
-  // time (a block of N glu ops ends with a dealloc of N buffers).
-  pm.addPass(memref::createExpandReallocPass(
-      memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
-  pm.addPass(createCanonicalizerPass());
+  // Upstream's buildBufferDeallocationPipeline (its expand-realloc above),
+  // with glu-split-deallocs doing the simplification's split of distinct
+  // allocations in linear time (a block of N glu ops ends with a dealloc of
+  // N buffers).
+  pm.addPass(createCanonicalize());
   pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize());
   pm.addPass(createGluSplitDeallocs());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize());
   // Deallocation clones buffers whose ownership it cannot prove (a function
   // argument written in place and returned); lower the clones.
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -114,7 +131,7 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize());
   pm.addPass(createCSEPass());
 }
 
@@ -126,25 +143,18 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
     pm.addPass(createConvertSCFToOpenMPPass(openmp));
     // Inlines the memref.alloca_scope the conversion wraps each body in
     // (it holds no alloca), before scf-to-cf splits the body into blocks.
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCanonicalize());
   }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // scf-to-cf, in time linear in the runtime checks (scf.if).
   pm.addPass(createGluConvertSCFToControlFlow());
   pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass()); // the runtime checks' index ops
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  // convert-cf-to-llvm, in time linear in the runtime checks (cf.assert).
-  pm.addPass(createGluConvertControlFlowToLLVM());
-  if (usesOpenMP(options))
-    pm.addPass(createConvertOpenMPToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  // math, index (the runtime checks' index ops), arith, finalize-memref,
+  // func, cf (cf.assert in time linear in the checks), openmp and ub to
+  // LLVM, and reconcile-unrealized-casts: one conversion, not nine passes.
+  pm.addPass(createGluConvertToLLVM());
+  pm.addPass(createCanonicalize());
 }
 
 void glu::buildGluToLLVMPipeline(OpPassManager &pm,

@@ -43,16 +43,21 @@ std::string glu::checkGluToNVVMOptions(const GluToNVVMOptions &options) {
   return "";
 }
 
-void glu::addGluGPUMappingPasses(OpPassManager &pm,
-                                 const GluToNVVMOptions &options) {
-  // bufferization.clone (ownership-based deallocation's copies) ->
-  // memref.alloc + memref.copy, which become a gpu.alloc and a kernel.
-  pm.addPass(createConvertBufferizationToMemRefPass());
+void glu::addGluMapElementwiseToGPUPass(OpPassManager &pm,
+                                        const GluToNVVMOptions &options) {
   GluMapElementwiseToGPUOptions map;
   map.blockSize = options.blockSize;
   map.vectorBytes = options.vectorBytes;
   map.maxBlocks = options.maxBlocks;
   pm.addNestedPass<func::FuncOp>(createGluMapElementwiseToGPU(map));
+}
+
+void glu::addGluGPUMappingPasses(OpPassManager &pm,
+                                 const GluToNVVMOptions &options) {
+  // bufferization.clone (ownership-based deallocation's copies) ->
+  // memref.alloc + memref.copy, which become a gpu.alloc and a kernel.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  addGluMapElementwiseToGPUPass(pm, options);
   pm.addNestedPass<func::FuncOp>(createGluGPUDeviceBuffers());
   // Fold the host's size arithmetic so that static sizes reach the kernels
   // as constants (outlining sinks constants, and passes the rest).
@@ -70,15 +75,26 @@ void glu::setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.tables = false;
 }
 
-void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
-                                        const GluToNVVMOptions &options) {
+void glu::addGluCPUStages(OpPassManager &pm, unsigned first, unsigned last) {
   glu::GluToLLVMOptions cpu;
   setCPUStageOptions(cpu);
+  if (first <= 1 && 1 <= last)
+    addGluPreparationPasses(pm, cpu.fuseElementwise);
+  if (first <= 2 && 2 <= last)
+    addGluBufferizationPasses(pm, cpu);
+  if (first <= 3 && 3 <= last)
+    addGluLoopLoweringPasses(pm, cpu);
+  if (first <= 4 && 4 <= last)
+    addGluLLVMLoweringPasses(pm, cpu);
+}
+
+void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
+                                        const GluToNVVMOptions &options) {
   // The CPU pipeline's stage 3, on host and kernels alike: glu.round and the
   // math functions become the same exactly rounded arithmetic and explicit
   // math.fma as on the CPU (no libdevice, hence no .approx), and bf16
   // conversions the same integer arithmetic.
-  addGluLoopLoweringPasses(pm, cpu);
+  addGluCPUStages(pm, 3, 3);
 
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
@@ -122,10 +138,7 @@ void glu::addGluGPUHostLoweringPasses(OpPassManager &pm) {
 
 void glu::buildGluToNVVMPipeline(OpPassManager &pm,
                                  const GluToNVVMOptions &options) {
-  glu::GluToLLVMOptions cpu;
-  setCPUStageOptions(cpu);
-  addGluPreparationPasses(pm);
-  addGluBufferizationPasses(pm, cpu);
+  addGluCPUStages(pm, 1, 2);
   addGluGPUMappingPasses(pm, options);
   addGluGPUKernelLoweringPasses(pm, options);
   if (options.hostToLLVM)

@@ -82,6 +82,13 @@ void addGluGPUHostLoweringPasses(OpPassManager &pm);
 /// The CPU pipeline's options as the GPU pipelines use its stages: no CPU
 /// vectorization and no OpenMP (glu-gpu-map-elementwise maps the kernels).
 void setCPUStageOptions(GluToLLVMOptions &cpu);
+/// The CPU pipeline's stages `first` to `last` (1 preparation, 2
+/// bufferization, 3 loops, 4 LLVM) with the options setCPUStageOptions sets.
+void addGluCPUStages(OpPassManager &pm, unsigned first, unsigned last);
+/// glu-gpu-map-elementwise on each function, with the options' block size,
+/// vector bytes and block limit.
+void addGluMapElementwiseToGPUPass(OpPassManager &pm,
+                                   const GluToNVVMOptions &options);
 
 /// The CPU stages 1-2, then the GPU stages 1-3: the `glu-to-nvvm` pipeline.
 void buildGluToNVVMPipeline(OpPassManager &pm, const GluToNVVMOptions &options);
