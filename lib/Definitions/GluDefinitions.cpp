@@ -322,35 +322,50 @@ int definitions::derivativeSeedExponent(const GluProgram &program) {
 Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
                                 Value dy, Value up, Value derivative) {
   int k = derivativeSeedExponent(program);
+  // |derivative| < 2^(k + 0.2) (act' <= 1.13 for every variant), so with
+  // |dy*up| < 2^63 nothing below overflows. Beyond (rare: both factors
+  // huge, or dy*up already inf), dy and up are each scaled by 2^-64 first
+  // and the product by 2^64 more after: it then overflows only where the
+  // gradient does, and is normal before the last step (the gradient is
+  // >= 2^-30 there). Exact unless one factor is below 2^-62 while the other
+  // exceeds 2^125 (its scaled value is subnormal, >= 20 bits: <= 4 ulp
+  // more). f16 storage skips it: |dy*up| <= 65504 * 65505 < 2^33.
+  // Selected factors rather than a second, reordered product selected at
+  // the end: the same result, and measured 1.5x faster (swiglu f32
+  // backward, 1 thread in cache: 0.24 -> 0.16 ms for 2^18 elements).
+  Value scaleIn, scaleOut, scaleOut2;
+  double out = std::ldexp(1.0, -k);
+  if (!program.storage.isF16()) {
+    Value big = fb.cmp(CmpFPredicate::UGE, fb.abs(fb.mul(dy, up)),
+                       fb.constantLike(dy, 0x1p63));
+    scaleIn = fb.select(big, fb.constantLike(dy, 0x1p-64),
+                        fb.constantLike(dy, 1.0));
+    if (k >= 64) {
+      scaleOut = fb.select(big, fb.constantLike(dy, std::ldexp(1.0, 128 - k)),
+                           fb.constantLike(dy, out));
+    } else {
+      // 2^(128 - k) is beyond f32: two factors.
+      scaleOut = fb.select(big, fb.constantLike(dy, 0x1p64),
+                           fb.constantLike(dy, out));
+      scaleOut2 = fb.select(big, fb.constantLike(dy, std::ldexp(1.0, 64 - k)),
+                            fb.constantLike(dy, 1.0));
+    }
+    dy = fb.mul(dy, scaleIn);
+    up = fb.mul(up, scaleIn);
+  }
   // dy*up exactly as hi + lo, and (hi + lo) * derivative with one rounding
   // (fma): half an ulp less than two products (measured: -0.4 ulp on the
   // wide mix's worst d_x).
   Pair c = twoProduct(fb, dy, up);
-  Value fast = fb.fma(c.hi, derivative, fb.mul(c.lo, derivative));
-  if (k)
-    fast = fb.mul(fast, std::ldexp(1.0, -k));
-  // f16 storage: |dy*up| <= 65504 * 65505 < 2^33 and |derivative| < 2^66,
-  // nothing can overflow.
-  if (program.storage.isF16())
-    return fast;
-  // Where dy*up, or its product with the scaled derivative, overflows
-  // (or meets a zero after overflowing: inf * 0) while the gradient may be
-  // finite, the same product in another order: dy and up each scaled by
-  // 2^-64, then the derivative, then 2^(128-k) back. The product then
-  // overflows only where the gradient does, and is normal before the last
-  // step (the gradient is >= 2^-30 where this branch is taken). Exact
-  // unless one factor is below 2^-62 (then the other is above 2^125): its
-  // scaled value is subnormal and keeps >= 20 bits (<= 4 ulp more). Five
-  // products, where scaling the larger factor alone by 2^-128 cost five
-  // more ops (measured, 1 thread in cache: reglu f32 backward 2.7 -> 3.4
-  // elements/ns, swiglu 1.00 -> 1.03).
-  Value scaled = fb.mul(fb.mul(dy, 0x1p-64), fb.mul(up, 0x1p-64));
-  Value slow = fb.mul(scaled, derivative);
-  for (int back = 128 - k; back > 0; back -= 64)
-    slow = fb.mul(slow, std::ldexp(1.0, std::min(back, 64)));
-  Value finite = fb.cmp(CmpFPredicate::OLT, fb.abs(fast),
-                        fb.constantLike(fast, INFINITY));
-  return fb.select(finite, fast, slow);
+  Value d = fb.fma(c.hi, derivative, fb.mul(c.lo, derivative));
+  if (scaleOut) {
+    d = fb.mul(d, scaleOut);
+    if (scaleOut2)
+      d = fb.mul(d, scaleOut2);
+  } else if (k) {
+    d = fb.mul(d, out);
+  }
+  return d;
 }
 
 Value mlir::glu::buildGluDefinition(FloatBuilder &fb, const GluProgram &p,
