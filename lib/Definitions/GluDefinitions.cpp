@@ -338,15 +338,15 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   if (!program.storage.isF16()) {
     Value big = fb.cmp(CmpFPredicate::UGE, fb.abs(fb.mul(dy, up)),
                        fb.constantLike(dy, 0x1p63));
-    scaleIn = fb.select(big, fb.constantLike(dy, 0x1p-64),
-                        fb.constantLike(dy, 1.0));
+    scaleIn =
+        fb.select(big, fb.constantLike(dy, 0x1p-64), fb.constantLike(dy, 1.0));
     if (k >= 64) {
       scaleOut = fb.select(big, fb.constantLike(dy, std::ldexp(1.0, 128 - k)),
                            fb.constantLike(dy, out));
     } else {
       // 2^(128 - k) is beyond f32: two factors.
-      scaleOut = fb.select(big, fb.constantLike(dy, 0x1p64),
-                           fb.constantLike(dy, out));
+      scaleOut =
+          fb.select(big, fb.constantLike(dy, 0x1p64), fb.constantLike(dy, out));
       scaleOut2 = fb.select(big, fb.constantLike(dy, std::ldexp(1.0, 64 - k)),
                             fb.constantLike(dy, 1.0));
     }

@@ -184,8 +184,8 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
                llvm::zip(split.frontier, ArrayRef(*byGateValues))) {
             if (!upOf)
               continue;
-            FailureOr<SmallVector<Value>> derivative = differentiateReverse(
-                b, split.gateOps, {{value, seed}}, {x});
+            FailureOr<SmallVector<Value>> derivative =
+                differentiateReverse(b, split.gateOps, {{value, seed}}, {x});
             if (failed(derivative)) {
               failedRule = true;
               break;

@@ -114,7 +114,9 @@ TEST_P(Tables, SameBitsAsComputedOverEveryGate) {
   // Every function tabulated: the forward reads act (or its rounding), the
   // backward act (d_up) and act' (d_gate, docs/semantics.md section 8).
   for (auto [fn, count] : countTables(source)) {
-    int want = !expectTable ? 0 : llvm::StringRef(fn).starts_with("bwd") ? 2 : 1;
+    int want = !expectTable                             ? 0
+               : llvm::StringRef(fn).starts_with("bwd") ? 2
+                                                        : 1;
     EXPECT_EQ(count, want) << fn;
   }
   auto computed = compileWith(source, /*tables=*/false);
