@@ -102,6 +102,50 @@ Value mlir::glu::buildForwardGeneric(OpBuilder &builder, Location loc,
   return resultsOf(generic, init)[0];
 }
 
+namespace {
+/// The primal program split at the gate: the ops computed from the gate x
+/// (and constants) alone, the other ops, and the gate-only float values the
+/// others read (or y itself, were it gate-only). By the chain rule
+/// d_x = sum over those values v of (dy * dy/dv) * dv/dx, with dv/dx a
+/// function of x alone.
+struct GateSplit {
+  SmallVector<Operation *> gateOps, otherOps;
+  SmallVector<Value> frontier;
+};
+
+GateSplit splitAtGate(ArrayRef<Operation *> primal, Value x, Value y) {
+  GateSplit split;
+  DenseSet<Value> fromX{x}, constant;
+  DenseSet<Operation *> gateOps;
+  for (Operation *op : primal) {
+    bool anyX = false, allKnown = op->getNumRegions() == 0;
+    for (Value v : op->getOperands()) {
+      if (fromX.contains(v))
+        anyX = true;
+      else if (!constant.contains(v))
+        allKnown = false;
+    }
+    if (allKnown && !anyX) {
+      constant.insert(op->result_begin(), op->result_end());
+    } else if (allKnown) {
+      fromX.insert(op->result_begin(), op->result_end());
+      gateOps.insert(op);
+      split.gateOps.push_back(op);
+    } else {
+      split.otherOps.push_back(op);
+    }
+  }
+  for (Operation *op : split.gateOps)
+    for (Value r : op->getResults())
+      if (isa<FloatType>(r.getType()) &&
+          (r == y || llvm::any_of(r.getUsers(), [&](Operation *user) {
+             return !gateOps.contains(user);
+           })))
+        split.frontier.push_back(r);
+  return split;
+}
+} // namespace
+
 FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
     OpBuilder &builder, Location loc, const GluProgram &program,
     const GluDefinitionFn &definition, Value dy, Value gate, Value up,
@@ -114,10 +158,6 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
         Value dyF = toF32(b, nestedLoc, args[0]);
         Value x = toF32(b, nestedLoc, args[1]);
         Value g = toF32(b, nestedLoc, args[2]);
-        // dy scaled by powers of two, one for each gradient's sweep
-        // (GluDefinitions.h): dy*g*x may overflow where d_x is finite.
-        auto forX = definitions::scaleCotangent(fb, program, dyF, x, g, false);
-        auto forG = definitions::scaleCotangent(fb, program, dyF, x, g, true);
         // Everything the definition builds after this point is the primal
         // program the rules differentiate.
         Block *block = b.getInsertionBlock();
@@ -127,18 +167,44 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
         auto first = last ? std::next(last->getIterator()) : block->begin();
         for (Operation &op : llvm::make_range(first, block->end()))
           primal.push_back(&op);
-        FailureOr<SmallVector<Value>> gradX =
-            differentiateReverse(b, primal, {{y, forX.seed}}, {x});
-        FailureOr<SmallVector<Value>> gradG =
-            differentiateReverse(b, primal, {{y, forG.seed}}, {g});
+        // The derivative of y by the gate's values and by g at a unit seed
+        // (dy*g*act'(x) threaded through act's ops would read every one of
+        // them with g and dy: no table reproduces that), and of each gate
+        // value by x at the seed 2^k: a function of x alone.
+        GateSplit split = splitAtGate(primal, x, y);
+        SmallVector<Value> wrt(split.frontier);
+        wrt.push_back(g);
+        FailureOr<SmallVector<Value>> byGateValues = differentiateReverse(
+            b, split.otherOps, {{y, fb.constantLike(y, 1.0)}}, wrt);
         Value dx, dg;
-        if (succeeded(gradX) && succeeded(gradG)) {
-          dx = (*gradX)[0] ? forX.unscale(fb, (*gradX)[0]) : fb.zerosLike(x);
-          dg = (*gradG)[0] ? forG.unscale(fb, (*gradG)[0]) : fb.zerosLike(g);
+        if (succeeded(byGateValues)) {
+          Value seed = fb.constantLike(
+              x, std::ldexp(1.0, definitions::derivativeSeedExponent(program)));
+          for (auto [value, upOf] :
+               llvm::zip(split.frontier, ArrayRef(*byGateValues))) {
+            if (!upOf)
+              continue;
+            FailureOr<SmallVector<Value>> derivative =
+                differentiateReverse(b, split.gateOps, {{value, seed}}, {x});
+            if (failed(derivative)) {
+              failedRule = true;
+              break;
+            }
+            if (!(*derivative)[0])
+              continue;
+            Value term = definitions::gateGradient(fb, program, dyF, upOf,
+                                                   (*derivative)[0]);
+            dx = dx ? fb.add(dx, term) : term;
+          }
+          if (Value byG = byGateValues->back())
+            dg = fb.mul(dyF, byG);
         } else {
           failedRule = true;
-          dx = dg = fb.zerosLike(x);
         }
+        if (failedRule)
+          dx = dg = Value();
+        dx = dx ? dx : fb.zerosLike(x);
+        dg = dg ? dg : fb.zerosLike(g);
         linalg::YieldOp::create(
             b, nestedLoc,
             ValueRange{toStorage(b, nestedLoc, dx, program.storage),

@@ -94,11 +94,61 @@ Cone coneOf(arith::ExtFOp root) {
   // Block order: the fill clones them in this order.
   llvm::sort(cone.ops,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  auto readOutside = [&](Value r) {
+    return llvm::any_of(r.getUsers(), [&](Operation *user) {
+      return !cone.members.contains(user);
+    });
+  };
+  // A cheap op that only the rest of the kernel reads, whose operands the
+  // rest reads anyway (or constants), stays computed: it would cost a
+  // table and save nothing (the rules' NaN checks on act in a backward:
+  // cmpf uno %act, %act; select, %act, 0).
+  DenseSet<Value> frontier;
   for (Operation *op : cone.ops)
     for (Value r : op->getResults())
-      if (llvm::any_of(r.getUsers(), [&](Operation *user) {
-            return !cone.members.contains(user);
+      if (readOutside(r))
+        frontier.insert(r);
+  // Cheap ops whose cone users are all cheap too (candidates); of those,
+  // the ones computed from frontier values, constants and each other.
+  DenseSet<Operation *> candidates;
+  for (Operation *op : cone.ops)
+    if (!isExpensive(op))
+      candidates.insert(op);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Operation *op : cone.ops)
+      if (candidates.contains(op) &&
+          llvm::any_of(op->getUsers(), [&](Operation *user) {
+            return cone.members.contains(user) && !candidates.contains(user);
           }))
+        changed |= candidates.erase(op);
+  }
+  DenseSet<Operation *> strip;
+  DenseSet<Value> stripped;
+  for (Operation *op : cone.ops) {
+    if (!candidates.contains(op) ||
+        !llvm::all_of(op->getOperands(), [&](Value v) {
+          return isConstant(v) || frontier.contains(v) || stripped.contains(v);
+        }))
+      continue;
+    strip.insert(op);
+    stripped.insert(op->result_begin(), op->result_end());
+  }
+  // Only if nothing left in the cone reads what is stripped.
+  bool closed = llvm::all_of(strip, [&](Operation *op) {
+    return llvm::all_of(op->getUsers(), [&](Operation *user) {
+      return !cone.members.contains(user) || strip.contains(user);
+    });
+  });
+  if (closed)
+    for (Operation *op : strip)
+      cone.members.erase(op);
+  llvm::erase_if(cone.ops,
+                 [&](Operation *op) { return !cone.members.contains(op); });
+  cone.expensive = llvm::any_of(cone.ops, isExpensive);
+  for (Operation *op : cone.ops)
+    for (Value r : op->getResults())
+      if (readOutside(r))
         cone.frontier.push_back(r);
   return cone;
 }

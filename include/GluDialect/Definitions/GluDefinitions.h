@@ -58,21 +58,17 @@ Value gelu(FloatBuilder &fb, Value x);
 /// act * g with the rounding plan's rounding of act.
 Value gate(FloatBuilder &fb, const GluProgram &program, Value act, Value g);
 
-/// The backward's cotangent of y, scaled by a power of two 2^-k so that no
-/// cotangent inside the reverse sweep overflows where the gradient is
-/// finite (dy*g*x can exceed FLT_MAX long before dy*g*act'(x) does) or
-/// becomes subnormal where the gradient is normal, and the factor
-/// 2^k that restores the gradients. Scaling by a power of two
-/// changes no bit of a result whose intermediates stay normal. d_x and d_g
-/// (`forUp`) need different scales (a huge g shrinks d_x's seed, which
-/// d_g = dy*act does not want), so the backward sweeps once for each.
-struct ScaledCotangent {
-  Value seed, up;
-  /// d * 2^k.
-  Value unscale(FloatBuilder &fb, Value d) const;
-};
-ScaledCotangent scaleCotangent(FloatBuilder &fb, const GluProgram &program,
-                               Value dy, Value x, Value g, bool forUp);
+/// The backward differentiates the activation alone: act'(x) is the
+/// reverse sweep of the gate's ops at the constant seed 2^k, k this
+/// exponent (so that the sweep's small intermediates stay normal and its
+/// large ones finite), and d_x = dy * up * act'(x).
+int derivativeSeedExponent(const GluProgram &program);
+/// d_x = dy * up * derivative * 2^-k, `derivative` the sweep's act'(x) * 2^k
+/// and `up` the factor act multiplies (g; clamp(g) + 1 for swiglu_oai): one
+/// product in the common case, reordered by powers of two where it
+/// overflows while the gradient may be finite.
+Value gateGradient(FloatBuilder &fb, const GluProgram &program, Value dy,
+                   Value up, Value derivative);
 } // namespace definitions
 
 } // namespace mlir::glu

@@ -172,7 +172,10 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     `max-tables` f32 values of it, each of those values becomes a lookup in
     a private `memref.global` of 65536 f32 indexed by the raw 16 bits
     (`vector.gather`, or `memref.load` on scalars), and the cone's ops that
-    are left without a use are erased.
+    are left without a use are erased. A glu forward reads one value (act,
+    or its rounding), a glu backward two (act and its derivative: the
+    backward differentiates act alone, docs/semantics.md section 8), hence
+    the default of two.
 
     The tables are filled at load time by an internal `llvm.func` listed in
     `llvm.mlir.global_ctors` (`.init_array` in an object; the JIT runs it
@@ -208,7 +211,7 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     "::mlir::vector::VectorDialect",
   ];
   let options = [
-    Option<"maxTables", "max-tables", "unsigned", /*default=*/"1",
+    Option<"maxTables", "max-tables", "unsigned", /*default=*/"2",
            "Tabulate a cone only if the kernel reads at most this many of "
            "its values (one table each)">,
     Option<"maxModuleTables", "max-module-tables", "unsigned",
