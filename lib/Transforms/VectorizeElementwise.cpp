@@ -284,10 +284,9 @@ struct GluVectorizeElementwisePass
         if (!apply)
           continue;
         rewriter.setInsertionPoint(apply);
-        std::optional<SmallVector<Value, 8>> expanded =
-            affine::expandAffineMap(rewriter, apply.getLoc(),
-                                    apply.getAffineMap(),
-                                    apply.getMapOperands());
+        std::optional<SmallVector<Value, 8>> expanded = affine::expandAffineMap(
+            rewriter, apply.getLoc(), apply.getAffineMap(),
+            apply.getMapOperands());
         if (expanded)
           rewriter.replaceOp(apply, (*expanded)[0]);
       }
