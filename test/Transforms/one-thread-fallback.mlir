@@ -1,8 +1,16 @@
 // RUN: glu-opt %s -split-input-file -glu-one-thread-fallback -verify-diagnostics | FileCheck %s
 
 // The outermost scf.parallel runs when OpenMP would use more than one
-// thread; a nested scf.for copy of it otherwise, the same body.
+// thread; otherwise a nested scf.for copy of it, the same body, outlined
+// into a private function that LLVM does not inline back (as OpenMP
+// outlines the parallel body).
 // CHECK-LABEL: func.func private @omp_get_max_threads() -> i32
+// CHECK-LABEL: func.func private @rows.serial
+// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[F:.*]]: f32, %[[SM:.*]]: memref<?xf32>, %[[SN:.*]]: index)
+// CHECK-SAME:    attributes {passthrough = ["noinline"]}
+// CHECK:   scf.for %[[J:.*]] = %c0 to %[[SN]] step %c1 {
+// CHECK:     scf.parallel
+// CHECK:     memref.store %[[F]], %[[SM]][%[[J]]]
 // CHECK-LABEL: func @rows
 // CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: memref<?xf32>)
 // CHECK: %[[T:.*]] = call @omp_get_max_threads() : () -> i32
@@ -12,9 +20,7 @@
 // CHECK:     scf.parallel
 // CHECK:     memref.store %{{.*}}, %[[M]][%[[I]]]
 // CHECK: } else {
-// CHECK:   scf.for %[[J:.*]] = %c0 to %[[N]] step %c1 {
-// CHECK:     scf.parallel
-// CHECK:     memref.store %{{.*}}, %[[M]][%[[J]]]
+// CHECK:   func.call @rows.serial(%c0, %c1, %{{.*}}, %[[M]], %[[N]])
 // CHECK-NOT: scf.parallel
 // CHECK: return
 func.func @rows(%n: index, %m: memref<?xf32>) {
@@ -33,16 +39,20 @@ func.func @rows(%n: index, %m: memref<?xf32>) {
 
 // -----
 
-// Two dimensions become two nested loops; the declaration is reused.
+// Two dimensions become two nested loops; the declaration is reused, and a
+// name already taken gets a suffix.
+// CHECK-LABEL: func.func private @grid.serial.1
+// CHECK:   scf.for
+// CHECK:     scf.for
+// CHECK:       memref.store
 // CHECK-LABEL: func @grid
 // CHECK: call @omp_get_max_threads()
 // CHECK: scf.if
 // CHECK:   scf.parallel (%{{.*}}, %{{.*}}) =
 // CHECK: } else {
-// CHECK:   scf.for
-// CHECK:     scf.for
-// CHECK:       memref.store
+// CHECK:   func.call @grid.serial.1(
 func.func private @omp_get_max_threads() -> i32
+func.func private @grid.serial()
 func.func @grid(%n: index, %m: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -160,7 +160,9 @@ def GluOneThreadFallback : Pass<"glu-one-thread-fallback", "::mlir::ModuleOp"> {
     Before `convert-scf-to-openmp` with OpenMP's default thread count: every
     outermost `scf.parallel` (without reductions) becomes
     `scf.if (omp_get_max_threads() > 1)` around it, with a copy of it as
-    nested `scf.for` in the else branch. On one thread LLVM's OpenMP runtime
+    nested `scf.for` in the else branch, outlined into a private function
+    that LLVM does not inline (as OpenMP outlines the parallel body, so
+    that both are register-allocated alike). On one thread LLVM's OpenMP runtime
     still enters a serialized parallel region and a worksharing loop on
     every call (about 300 ns on Zen 5, docs/performance-analysis.md), as
     long as a cache-resident reglu of 8 x 1024 elements takes; the copy
@@ -172,7 +174,7 @@ def GluOneThreadFallback : Pass<"glu-one-thread-fallback", "::mlir::ModuleOp"> {
     scf.if %many {
       scf.parallel (%i) = (%c0) to (%rows) step (%c1) { ... }
     } else {
-      scf.for %i = %c0 to %rows step %c1 { ... }
+      func.call @f.serial(...)   // scf.for %i = %c0 to %rows step %c1 { ... }
     }
     ```
   }];
