@@ -35,7 +35,11 @@ struct GluOneThreadFallbackPass
     ModuleOp module = getOperation();
     SmallVector<scf::ParallelOp> loops;
     module.walk([&](scf::ParallelOp op) {
-      if (op.getNumReductions() == 0 && !op->getParentOfType<scf::ParallelOp>())
+      // Loops in nested symbol tables (a gpu.module, an inner module) are
+      // left alone: the declaration lives in this module.
+      if (op.getNumReductions() == 0 &&
+          !op->getParentOfType<scf::ParallelOp>() &&
+          SymbolTable::getNearestSymbolTable(op) == module.getOperation())
         loops.push_back(op);
     });
     if (loops.empty())
@@ -82,10 +86,11 @@ struct GluOneThreadFallbackPass
   std::string uniqueName(ModuleOp module, scf::ParallelOp loop) {
     auto parent = loop->getParentOfType<func::FuncOp>();
     std::string base =
-        (parent ? parent.getSymName() : StringRef("loop")).str() + ".serial";
+        (parent ? parent.getSymName() : StringRef("loop")).str() +
+        "__one_thread";
     std::string name = base;
     for (unsigned i = 1; module.lookupSymbol(name); ++i)
-      name = base + "." + std::to_string(i);
+      name = base + "_" + std::to_string(i);
     return name;
   }
 

@@ -5,7 +5,7 @@
 // into a private function that LLVM does not inline back (as OpenMP
 // outlines the parallel body).
 // CHECK-LABEL: func.func private @omp_get_max_threads() -> i32
-// CHECK-LABEL: func.func private @rows.serial
+// CHECK-LABEL: func.func private @rows__one_thread
 // CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[F:.*]]: f32, %[[SM:.*]]: memref<?xf32>, %[[SN:.*]]: index)
 // CHECK-SAME:    attributes {passthrough = ["noinline"]}
 // CHECK:   scf.for %[[J:.*]] = %c0 to %[[SN]] step %c1 {
@@ -20,7 +20,7 @@
 // CHECK:     scf.parallel
 // CHECK:     memref.store %{{.*}}, %[[M]][%[[I]]]
 // CHECK: } else {
-// CHECK:   func.call @rows.serial(%c0, %c1, %{{.*}}, %[[M]], %[[N]])
+// CHECK:   func.call @rows__one_thread(%c0, %c1, %{{.*}}, %[[M]], %[[N]])
 // CHECK-NOT: scf.parallel
 // CHECK: return
 func.func @rows(%n: index, %m: memref<?xf32>) {
@@ -41,7 +41,7 @@ func.func @rows(%n: index, %m: memref<?xf32>) {
 
 // Two dimensions become two nested loops; the declaration is reused, and a
 // name already taken gets a suffix.
-// CHECK-LABEL: func.func private @grid.serial.1
+// CHECK-LABEL: func.func private @grid__one_thread_1
 // CHECK:   scf.for
 // CHECK:     scf.for
 // CHECK:       memref.store
@@ -50,9 +50,9 @@ func.func @rows(%n: index, %m: memref<?xf32>) {
 // CHECK: scf.if
 // CHECK:   scf.parallel (%{{.*}}, %{{.*}}) =
 // CHECK: } else {
-// CHECK:   func.call @grid.serial.1(
+// CHECK:   func.call @grid__one_thread_1(
 func.func private @omp_get_max_threads() -> i32
-func.func private @grid.serial()
+func.func private @grid__one_thread()
 func.func @grid(%n: index, %m: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -114,5 +114,27 @@ module {
       scf.reduce
     }
     return
+  }
+}
+
+// -----
+
+// A loop in a nested module is left alone (the declaration would be out of
+// its scope).
+// CHECK-LABEL: module @inner
+// CHECK-NOT: omp_get_max_threads
+// CHECK: scf.parallel
+module {
+  module @inner {
+    func.func @nested(%n: index, %m: memref<?xf32>) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %f = arith.constant 1.0 : f32
+      scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+        memref.store %f, %m[%i] : memref<?xf32>
+        scf.reduce
+      }
+      return
+    }
   }
 }

@@ -174,7 +174,7 @@ def GluOneThreadFallback : Pass<"glu-one-thread-fallback", "::mlir::ModuleOp"> {
     scf.if %many {
       scf.parallel (%i) = (%c0) to (%rows) step (%c1) { ... }
     } else {
-      func.call @f.serial(...)   // scf.for %i = %c0 to %rows step %c1 { ... }
+      func.call @f__one_thread(...)   // scf.for %i = %c0 to %rows step %c1 { ... }
     }
     ```
   }];
