@@ -8,8 +8,8 @@
 // checkout built under build/ (ggml is never vendored) and puts its
 // elements/ns next to glu's in docs/performance.md.
 //
-// Usage: ggml-glu-bench [--quick]   (prints CSV: size,threads,kernel,
-// elem_per_ns)
+// Usage: ggml-glu-bench [--quick] [--size=large|cache]   (prints CSV:
+// size,threads,kernel,elem_per_ns; --size: one size only, as glu-bench)
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,7 +67,20 @@ double time(ggml_tensor *y, ggml_context *ctx, int threads, int reps) {
 } // namespace
 
 int main(int argc, char **argv) {
-  bool quick = argc > 1 && !std::strcmp(argv[1], "--quick");
+  bool quick = false;
+  std::string onlySize;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--quick"))
+      quick = true;
+    else if (!std::strcmp(argv[i], "--size=large") ||
+             !std::strcmp(argv[i], "--size=cache"))
+      onlySize = argv[i] + std::strlen("--size=");
+    else {
+      std::fputs("usage: ggml-glu-bench [--quick] [--size=large|cache]\n",
+                 stderr);
+      return 2;
+    }
+  }
   struct Size {
     const char *name;
     int64_t rows, cols;
@@ -80,6 +93,8 @@ int main(int argc, char **argv) {
     threadCounts.push_back(cores);
   std::printf("size,threads,kernel,elem_per_ns\n");
   for (const Size &s : sizes) {
+    if (!onlySize.empty() && onlySize != s.name)
+      continue;
     size_t n = size_t(s.rows * s.cols);
     ggml_init_params init = {3 * n * sizeof(float) + (1 << 20), nullptr, false};
     ggml_context *ctx = ggml_init(init);

@@ -46,7 +46,8 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 # ggml's CPU forward, where a build of it is present (never vendored).
 ggml_src="${GGML_SRC_DIR:-$build/ggml-src}" ggml_build="${GGML_BUILD_DIR:-$build/ggml}"
 ggml_csv=""
-if [ -f "$ggml_build/src/libggml-cpu.a" ] && [ -f "$ggml_src/include/ggml.h" ]; then
+if [ -f "$ggml_build/src/libggml.a" ] && [ -f "$ggml_build/src/libggml-cpu.a" ] &&
+   [ -f "$ggml_src/include/ggml.h" ]; then
   clang++-22 -O3 -std=c++17 -fopenmp "$root/bench/ggml-glu-bench.cpp" \
     -I"$ggml_src/include" "$ggml_build/src/libggml.a" \
     "$ggml_build/src/libggml-cpu.a" "$ggml_build/src/libggml-base.a" \
@@ -250,7 +251,7 @@ ggml's CPU backend (\`ggml_<variant>_split\`, \`ggml_swiglu_oai\`), built
 from a checkout under build/ (never vendored: \`fetch\` or clone
 ggml-org/ggml into build/ggml-src, then \`cmake -G Ninja -S build/ggml-src
 -B build/ggml -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON
--DBUILD_SHARED_LIBS=OFF && ninja -C build/ggml ggml-cpu\`), timed by
+-DBUILD_SHARED_LIBS=OFF && ninja -C build/ggml ggml ggml-cpu\`), timed by
 bench/ggml-glu-bench.cpp on the same sizes, inputs and thread counts,
 its thread pool made once. Elements/ns; the ratios are glu / ggml.
 

@@ -15,6 +15,7 @@
 #include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
@@ -235,6 +236,8 @@ struct GluVectorizeElementwisePass
     });
     IRRewriter rewriter(&getContext());
     for (linalg::GenericOp op : generics)
+      opaqueSizes(rewriter, op);
+    for (linalg::GenericOp op : generics)
       if (failed(tileOne(rewriter, op, width)))
         return signalPassFailure();
     // Fold the peeled loop's constant tile sizes into the subview types.
@@ -263,6 +266,31 @@ struct GluVectorizeElementwisePass
     for (RegisteredOperationName op : ctx->getRegisteredOperations())
       op.getCanonicalizationPatterns(patterns, ctx);
     return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
+  /// Expands the affine.apply ops that give `op`'s operands their sizes
+  /// into arith ops. The tiling composes affine maps through affine.apply:
+  /// an interleaved half, n floordiv 2, would make the peeled loop's bound
+  /// ((n floordiv 2) floordiv w) * w, under which peeling cannot prove its
+  /// tiles full (nested floordivs), and the main loop would stay scalar.
+  /// With the size an opaque value the bound is (s floordiv w) * w.
+  void opaqueSizes(RewriterBase &rewriter, linalg::GenericOp op) {
+    for (Value operand : op->getOperands()) {
+      auto subview = operand.getDefiningOp<memref::SubViewOp>();
+      if (!subview)
+        continue;
+      for (Value size : subview.getSizes()) {
+        auto apply = size.getDefiningOp<affine::AffineApplyOp>();
+        if (!apply)
+          continue;
+        rewriter.setInsertionPoint(apply);
+        std::optional<SmallVector<Value, 8>> expanded = affine::expandAffineMap(
+            rewriter, apply.getLoc(), apply.getAffineMap(),
+            apply.getMapOperands());
+        if (expanded)
+          rewriter.replaceOp(apply, (*expanded)[0]);
+      }
+    }
   }
 
   /// Tiles `op`: parallel rows (or chunks), then the last dimension by

@@ -48,3 +48,39 @@ func.func @stale_pairs_attribute(%src: memref<4x64xf32>, %out: memref<4x16xf32>)
   }
   return
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// Dynamic sizes: the half is n floordiv 2 (an affine.apply). Expanded to
+// arith before tiling, the main loop's tiles are provably full and
+// vectorized, the remainder scalar (the tiles' bound composed through the
+// apply was ((n floordiv 2) floordiv 8) * 8, which peeling could not
+// simplify: the main loop stayed a generic on dynamic tiles).
+// CHECK-LABEL: func @dynamic_half
+// CHECK:         arith.divsi
+// CHECK:         scf.for
+// CHECK:           %[[BOTH:.*]] = vector.load {{.*}} vector<16xf32>
+// CHECK:           vector.deinterleave %[[BOTH]] : vector<16xf32> -> vector<8xf32>
+// CHECK-NOT:       linalg.generic
+// CHECK:         scf.for
+// CHECK:           linalg.generic
+func.func @dynamic_half(%src: memref<?x?xf32>, %out: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %src, %c0 : memref<?x?xf32>
+  %n = memref.dim %src, %c1 : memref<?x?xf32>
+  %half = affine.apply affine_map<()[s0] -> (s0 floordiv 2)>()[%n]
+  %even = memref.subview %src[0, 0] [%rows, %half] [1, 2] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 2]>>
+  %odd = memref.subview %src[0, 1] [%rows, %half] [1, 2] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 2], offset: 1>>
+  %o = memref.subview %out[0, 0] [%rows, %half] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%even, %odd : memref<?x?xf32, strided<[?, 2]>>, memref<?x?xf32, strided<[?, 2], offset: 1>>)
+      outs(%o : memref<?x?xf32, strided<[?, 1]>>) {
+  ^bb0(%x: f32, %g: f32, %y: f32):
+    %p = arith.mulf %x, %g : f32
+    linalg.yield %p : f32
+  }
+  return
+}

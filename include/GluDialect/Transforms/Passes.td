@@ -162,6 +162,37 @@ def GluLowerMath : Pass<"glu-lower-math"> {
   ];
 }
 
+def GluOneThreadFallback : Pass<"glu-one-thread-fallback", "::mlir::ModuleOp"> {
+  let summary = "A sequential copy of every scf.parallel, taken on one OpenMP thread";
+  let description = [{
+    Before `convert-scf-to-openmp` with OpenMP's default thread count: every
+    outermost `scf.parallel` (without reductions) becomes
+    `scf.if (omp_get_max_threads() > 1)` around it, with a copy of it as
+    nested `scf.for` in the else branch, outlined into a private function
+    that LLVM does not inline (as OpenMP outlines the parallel body, so
+    that both are register-allocated alike). On one thread LLVM's OpenMP runtime
+    still enters a serialized parallel region and a worksharing loop on
+    every call (about 300 ns on Zen 5, docs/performance-analysis.md), as
+    long as a cache-resident reglu of 8 x 1024 elements takes; the copy
+    skips it. Same arithmetic in both branches, so the same bits.
+
+    ```mlir
+    %n = func.call @omp_get_max_threads() : () -> i32
+    %many = arith.cmpi sgt, %n, %c1_i32 : i32
+    scf.if %many {
+      scf.parallel (%i) = (%c0) to (%rows) step (%c1) { ... }
+    } else {
+      func.call @f__one_thread(...)   // scf.for %i = %c0 to %rows step %c1 { ... }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
   let summary = "Functions of one f16/bf16 value as exact 65536-entry tables";
   let description = [{

@@ -138,6 +138,10 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
 void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
                                    const GluToLLVMOptions &options) {
   if (usesOpenMP(options)) {
+    // OpenMP's default thread count may be one at run time: then a
+    // sequential copy of each loop, without the runtime's region.
+    if (options.threads == 0)
+      pm.addPass(createGluOneThreadFallback());
     ConvertSCFToOpenMPPassOptions openmp;
     openmp.numThreads = options.threads;
     pm.addPass(createConvertSCFToOpenMPPass(openmp));
