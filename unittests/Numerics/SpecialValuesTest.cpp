@@ -5,6 +5,7 @@
 // - a NaN gate or up value gives NaN in the outputs and gradients that read
 //   it (min and clamp propagate NaN), except reglu: a NaN gate is not > 0,
 //   so y and both gradients are 0 there;
+// - a NaN cotangent dy gives NaN in both gradients, at every gate;
 // - large finite inputs never manufacture a NaN: act(-inf) = act(-1e30) = 0
 //   with derivative 0 (not inf * 0), swiglu(-100) is +-0;
 // - denormals in, denormals or zero out, no trap.
@@ -191,6 +192,45 @@ TEST_P(SpecialValues, FollowSection5) {
           << " g=" << r.g << ": " << o.name << " = " << o.got << ", expected "
           << describe(o.expect) << " (oracle " << o.oracleWant << ")";
   }
+}
+
+/// A NaN cotangent reaches both gradients at every gate, reglu's x <= 0
+/// and f16_table's x <= -10 included (docs/semantics.md section 5): a
+/// broken upstream gradient is never masked to 0.
+TEST_P(SpecialValues, NaNCotangentReachesBothGradients) {
+  Config c{GetParam().variant, GetParam().plan, GetParam().storage};
+  const double gates[] = {-kInf, -1e30, -12, -0.5, -0.0, 0.0, 0.5, 1e30, kInf};
+  const int64_t n = std::size(gates);
+  std::string t = oracle::name(c.storage), v = oracle::name(c.variant);
+  std::string clauses =
+      c.plan == Plan::two_round
+          ? ""
+          : std::string(" rounding(") + oracle::name(c.plan) + ")";
+  std::string ty = "tensor<" + std::to_string(n) + "x" + t + ">";
+  auto jit = compile("func.func @b(%dy: " + ty + ", %x: " + ty + ", %g: " +
+                     ty + ") -> (" + ty + ", " + ty +
+                     ") {\n  %dx, %dg = glu.glu_back " + v + "(%dy, %x, %g)" +
+                     clauses + " : " + ty + "\n  return %dx, %dg : " + ty +
+                     ", " + ty + "\n}\n");
+  ASSERT_TRUE(jit);
+  HostTensor x(kindOf(c.storage), {n}), g(kindOf(c.storage), {n}),
+      dy(kindOf(c.storage), {n});
+  for (int64_t i = 0; i < n; ++i) {
+    x.set(i, gates[i]);
+    g.set(i, 1.5);
+    dy.set(i, kNaN);
+  }
+  auto grads = jit->call("b", {dy, x, g});
+  if (!grads) {
+    llvm::consumeError(grads.takeError());
+    FAIL() << "the call failed";
+  }
+  for (int64_t i = 0; i < n; ++i)
+    for (int k = 0; k < 2; ++k)
+      EXPECT_TRUE(std::isnan((*grads)[k].get(i)))
+          << v << " " << t << " " << oracle::name(c.plan) << " x=" << gates[i]
+          << ": " << (k ? "dg" : "dx") << " = " << (*grads)[k].get(i)
+          << " for dy = NaN";
 }
 
 std::vector<SpecialCase> specialCases() {
