@@ -67,8 +67,7 @@ LogicalResult glu::lowerAssertsToLLVM(ModuleOp module, StringRef passName) {
                                     /*isConstant=*/true, LLVM::Linkage::Private,
                                     "assert_msg", data);
     // Renamed (assert_msg_N) when the name is taken.
-    symbolTables.getSymbolTable(scope).insert(global,
-                                              scope.getBody()->begin());
+    symbolTables.getSymbolTable(scope).insert(global, scope.getBody()->begin());
     return global;
   };
 

@@ -229,9 +229,8 @@ struct GluVectorizeElementwisePass
     // A zero step would leave the generic untiled (no loop to peel); a step
     // that is no whole number of registers, or of millions of lanes, is no
     // vector code.
-    if (vectorBits != 0 &&
-        (!llvm::isPowerOf2_32(vectorBits) || vectorBits < 32 ||
-         vectorBits > 2048)) {
+    if (vectorBits != 0 && (!llvm::isPowerOf2_32(vectorBits) ||
+                            vectorBits < 32 || vectorBits > 2048)) {
       getOperation()->emitError()
           << "glu-vectorize-elementwise: vector-bits must be 0 (the host's) "
              "or a power of two from 32 to 2048, not "

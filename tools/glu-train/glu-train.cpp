@@ -283,9 +283,8 @@ int main(int argc, char **argv) {
       return fail("@" + target.name +
                   ": every differentiated argument has zero elements; "
                   "there is no gradient to check");
-    if (llvm::all_of(cotangents, [&](const HostTensor &t) {
-          return t.numElements() == 0;
-        }))
+    if (llvm::all_of(cotangents,
+                     [&](const HostTensor &t) { return t.numElements() == 0; }))
       return fail("@" + target.name +
                   ": every f32 result has zero elements; there is no "
                   "gradient to check");
