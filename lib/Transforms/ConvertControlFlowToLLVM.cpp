@@ -43,11 +43,16 @@ LogicalResult glu::lowerAssertsToLLVM(ModuleOp module, StringRef passName) {
   MLIRContext *ctx = module.getContext();
   OpBuilder builder(ctx);
   SymbolTableCollection symbolTables;
-  SymbolTable &symbols = symbolTables.getSymbolTable(module);
-  llvm::StringMap<LLVM::GlobalOp> messages;
+  // Per module holding asserts (nested modules included: a message global
+  // or a callee in another module would be out of the ops' reach).
+  struct Declarations {
+    llvm::StringMap<LLVM::GlobalOp> messages;
+    LLVM::LLVMFuncOp puts, abort;
+  };
+  DenseMap<Operation *, Declarations> declarations;
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
-  auto message = [&](cf::AssertOp op) {
-    LLVM::GlobalOp &global = messages[op.getMsg()];
+  auto message = [&](ModuleOp scope, cf::AssertOp op) {
+    LLVM::GlobalOp &global = declarations[scope].messages[op.getMsg()];
     if (global)
       return global;
     SmallVector<uint8_t> bytes(op.getMsg().begin(), op.getMsg().end());
@@ -62,27 +67,28 @@ LogicalResult glu::lowerAssertsToLLVM(ModuleOp module, StringRef passName) {
                                     /*isConstant=*/true, LLVM::Linkage::Private,
                                     "assert_msg", data);
     // Renamed (assert_msg_N) when the name is taken.
-    symbols.insert(global, module.getBody()->begin());
+    symbolTables.getSymbolTable(scope).insert(global, scope.getBody()->begin());
     return global;
   };
 
   // The failure blocks and messages in the order of the asserts, the last
   // split first.
   DenseMap<Operation *, Block *> failures;
-  LLVM::LLVMFuncOp puts, abort;
   for (auto &[block, ops] : byBlock) {
     for (cf::AssertOp op : ops) {
       Location loc = op.getLoc();
+      auto scope = op->getParentOfType<ModuleOp>();
+      Declarations &declared = declarations[scope];
       auto *fail = new Block();
       block->getParent()->push_back(fail);
       builder.setInsertionPointToEnd(fail);
-      LLVM::GlobalOp global = message(op);
+      LLVM::GlobalOp global = message(scope, op);
       // Declared after the first message, as upstream does.
-      if (!puts) {
+      if (!declared.puts) {
         FailureOr<LLVM::LLVMFuncOp> print = LLVM::lookupOrCreatePrintStringFn(
-            builder, module, StringRef("puts"), &symbolTables);
+            builder, scope, StringRef("puts"), &symbolTables);
         FailureOr<LLVM::LLVMFuncOp> stop = LLVM::lookupOrCreateFn(
-            builder, module, "abort", {}, LLVM::LLVMVoidType::get(ctx),
+            builder, scope, "abort", {}, LLVM::LLVMVoidType::get(ctx),
             /*isVarArg=*/false, /*isReserved=*/false, &symbolTables);
         if (failed(print) || failed(stop))
           return failure();
@@ -92,19 +98,19 @@ LogicalResult glu::lowerAssertsToLLVM(ModuleOp module, StringRef passName) {
              {std::pair(*print, "puts"), std::pair(*stop, "abort")})
           if (func.getSymName() != name)
             return symbolTables
-                       .lookupSymbolIn(module, StringAttr::get(ctx, name))
+                       .lookupSymbolIn(scope, StringAttr::get(ctx, name))
                        ->emitError(passName)
                    << ": '" << name
                    << "' is taken by an op other than an llvm.func";
-        puts = *print;
-        abort = *stop;
+        declared.puts = *print;
+        declared.abort = *stop;
       }
       Value address =
           LLVM::AddressOfOp::create(builder, loc, ptrTy, global.getSymName());
       Value text = LLVM::GEPOp::create(builder, loc, ptrTy, global.getType(),
                                        address, ArrayRef<LLVM::GEPArg>{0});
-      LLVM::CallOp::create(builder, loc, puts, ValueRange{text});
-      LLVM::CallOp::create(builder, loc, abort, ValueRange());
+      LLVM::CallOp::create(builder, loc, declared.puts, ValueRange{text});
+      LLVM::CallOp::create(builder, loc, declared.abort, ValueRange());
       LLVM::UnreachableOp::create(builder, loc);
       failures[op] = fail;
     }

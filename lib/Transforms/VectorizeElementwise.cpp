@@ -226,6 +226,23 @@ struct GluVectorizeElementwisePass
   using GluVectorizeElementwiseBase::GluVectorizeElementwiseBase;
 
   void runOnOperation() override {
+    // A zero step would leave the generic untiled (no loop to peel); a step
+    // that is no whole number of registers, or of millions of lanes, is no
+    // vector code.
+    if (vectorBits != 0 && (!llvm::isPowerOf2_32(vectorBits) ||
+                            vectorBits < 32 || vectorBits > 2048)) {
+      getOperation()->emitError()
+          << "glu-vectorize-elementwise: vector-bits must be 0 (the host's) "
+             "or a power of two from 32 to 2048, not "
+          << int64_t(vectorBits);
+      return signalPassFailure();
+    }
+    if (unroll < 1 || unroll > 16) {
+      getOperation()->emitError()
+          << "glu-vectorize-elementwise: unroll must be from 1 to 16, not "
+          << int64_t(unroll);
+      return signalPassFailure();
+    }
     int64_t bits = vectorBits > 0 ? int64_t(vectorBits) : glu::hostVectorBits();
     // f32 lanes per register, times the unroll factor.
     int64_t width = std::max<int64_t>(1, bits / 32) * int64_t(unroll);
@@ -323,6 +340,8 @@ struct GluVectorizeElementwisePass
       return inner->emitOpError("could not be tiled by the vector width");
     rewriter.eraseOp(inner);
     // Peel the partial last step: the main loop's tiles become static.
+    if (tiled->loops.empty())
+      return success();
     auto loop = cast<scf::ForOp>(tiled->loops.back());
     scf::ForOp partial;
     (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);

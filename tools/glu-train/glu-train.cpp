@@ -273,6 +273,22 @@ int main(int argc, char **argv) {
           cotangents.push_back(randomNormal(spec.shape, seed * 4000 + i));
     }
 
+    // A zero-size argument or result has no derivative to compare: its
+    // error would read 0 ("ok") for a check on nothing.
+    auto isEmpty = [](ArrayRef<int64_t> shape) {
+      return llvm::is_contained(shape, 0);
+    };
+    if (llvm::all_of(target.wrt,
+                     [&](unsigned i) { return isEmpty(args[i].shape); }))
+      return fail("@" + target.name +
+                  ": every differentiated argument has zero elements; "
+                  "there is no gradient to check");
+    if (llvm::all_of(cotangents,
+                     [&](const HostTensor &t) { return t.numElements() == 0; }))
+      return fail("@" + target.name +
+                  ": every f32 result has zero elements; there is no "
+                  "gradient to check");
+
     auto report = checkGradient(**forward, **grad, inputs, target.wrt,
                                 cotangents, checkOptions);
     if (!report)
@@ -319,8 +335,10 @@ int main(int argc, char **argv) {
                   .str();
     }
     std::string perArgument;
-    for (double e : report->worstPerArgument)
-      perArgument += (perArgument.empty() ? "" : " ") + formatError(e);
+    for (auto [i, e] : llvm::enumerate(report->worstPerArgument))
+      perArgument += (perArgument.empty() ? "" : " ") +
+                     (isEmpty(args[target.wrt[i]].shape) ? std::string("empty")
+                                                         : formatError(e));
     line += llvm::formatv(" | gradcheck worst {0} {1} ({2})",
                           formatError(report->worst),
                           checkPassed ? "ok" : "FAIL", perArgument)

@@ -297,9 +297,10 @@ def GluVectorizeElementwise : Pass<"glu-vectorize-elementwise"> {
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
            "Vector register width in bits (0: the host's: 512 with AVX-512, "
-           "256 with AVX, else 128)">,
+           "256 with AVX, else 128; else a power of two from 32 to 2048)">,
     Option<"unroll", "unroll", "unsigned", /*default=*/"2",
-           "Vectors per step (the step is unroll * vector-bits / 32 elements)">,
+           "Vectors per step, 1 to 16 (the step is unroll * vector-bits / 32 "
+           "elements)">,
     Option<"parallel", "parallel", "bool", /*default=*/"true",
            "Make the row (or chunk) loop an scf.parallel">,
     Option<"chunk", "chunk", "unsigned", /*default=*/"16384",
