@@ -94,17 +94,15 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   // Upstream's buildBufferDeallocationPipeline (its expand-realloc above),
   // with glu-split-deallocs doing the simplification's split of distinct
   // allocations in linear time (a block of N glu ops ends with a dealloc of
-  // N buffers), less three whole-module passes (docs/performance-analysis.md,
-  // compile time): the canonicalize before the deallocation (the one after it
-  // does that work too; glu-split-deallocs needs the deallocs canonicalized,
-  // without it the simplification is quadratic again), and the CSE and
-  // canonicalize after the lowering (the next stage's canonicalize and CSE
-  // follow before any pass that matches on what they would clean).
+  // N buffers).
+  pm.addPass(createCanonicalize());
   pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
   pm.addPass(createCanonicalize());
   pm.addPass(createGluSplitDeallocs());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalize());
   // Deallocation clones buffers whose ownership it cannot prove (a function
   // argument written in place and returned); lower the clones.
   pm.addPass(createConvertBufferizationToMemRefPass());
