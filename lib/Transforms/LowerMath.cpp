@@ -7,6 +7,7 @@
 #include "GluDialect/Definitions/GgmlGeluTable.h"
 #include "GluDialect/Dialect/GluOps.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -15,6 +16,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 #include <cmath>
 
 namespace mlir::glu {
@@ -165,9 +167,10 @@ void lowerGeluTable(GeluTableOp op, memref::GlobalOp table) {
 
 /// Lowers every glu.gelu_table under `root`, with one table per symbol
 /// table, built on this host (GgmlGeluTable.h) the first time one is needed.
-LogicalResult lowerGeluTables(Operation *root) {
+LogicalResult lowerGeluTables(Operation *root, bool &lowered) {
   SmallVector<GeluTableOp> ops;
   root->walk([&](GeluTableOp op) { ops.push_back(op); });
+  lowered = !ops.empty();
   DenseElementsAttr entries;
   llvm::DenseMap<Operation *, memref::GlobalOp> tables;
   for (GeluTableOp op : ops) {
@@ -199,9 +202,41 @@ LogicalResult lowerGeluTables(Operation *root) {
   return success();
 }
 
+/// The outermost ops isolated from above below `root` (its functions) that
+/// hold a math op or a glu.round, `root` for those outside any, in walk
+/// order.
+SmallVector<Operation *> scopesWithMath(Operation *root) {
+  llvm::SetVector<Operation *> scopes;
+  root->walk([&](Operation *op) {
+    if (!isa<RoundOp>(op) &&
+        !isa_and_nonnull<math::MathDialect>(op->getDialect()))
+      return;
+    Operation *scope = root;
+    for (Operation *parent = op->getParentOp(); parent && parent != root;
+         parent = parent->getParentOp())
+      if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+        scope = parent;
+    scopes.insert(scope);
+  });
+  return scopes.takeVector();
+}
+
+/// Applies `patterns` greedily to each of `scopes`, as the greedy driver on
+/// the whole module would (the scopes are isolated from above, so each
+/// converges alone: same rewrites, same constants in the same order).
+LogicalResult applyToScopes(ArrayRef<Operation *> scopes,
+                            RewritePatternSet &&patterns) {
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  for (Operation *scope : scopes)
+    if (failed(applyPatternsGreedily(scope, frozen)))
+      return failure();
+  return success();
+}
+
 struct GluLowerMathPass : glu::impl::GluLowerMathBase<GluLowerMathPass> {
   void runOnOperation() override {
-    if (failed(lowerGeluTables(getOperation())))
+    bool tablesLowered = false;
+    if (failed(lowerGeluTables(getOperation(), tablesLowered)))
       return signalPassFailure();
     // Every approximation upstream has (exp, tanh, erf, erfc, log, ...), and
     // the f16 -> f32 casts that let f16 math reuse them. No target-specific
@@ -216,12 +251,19 @@ struct GluLowerMathPass : glu::impl::GluLowerMathBase<GluLowerMathPass> {
     populateGluRoundLoweringPatterns(patterns);
     populateMathF32ExpansionPatterns(patterns, all);
     populateMathPolynomialApproximationPatterns(patterns, notExp);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // Only the functions with math, not the whole module: most of a large
+    // module is calling code without any (docs/performance-analysis.md,
+    // compile time).
+    SmallVector<Operation *> scopes = scopesWithMath(getOperation());
+    if (scopes.empty() && !tablesLowered)
+      return markAllAnalysesPreserved(); // glu-opt then skips the verification
+    if (failed(applyToScopes(scopes, std::move(patterns))))
       return signalPassFailure();
     keepSubnormalExp(getOperation());
     RewritePatternSet expPatterns(&getContext());
     populateMathPolynomialApproximationPatterns(expPatterns, all);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(expPatterns))))
+    if (failed(applyToScopes(scopesWithMath(getOperation()),
+                             std::move(expPatterns))))
       signalPassFailure();
   }
 };

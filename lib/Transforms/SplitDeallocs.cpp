@@ -77,6 +77,8 @@ struct GluSplitDeallocsPass
       if (dealloc.getMemrefs().size() > 1 && hasDistinctAllocations(dealloc))
         deallocs.push_back(dealloc);
     });
+    if (deallocs.empty())
+      return markAllAnalysesPreserved(); // glu-opt then skips the verification
     IRRewriter rewriter(&getContext());
     for (DeallocOp dealloc : deallocs)
       split(rewriter, dealloc);

@@ -111,3 +111,25 @@ func.func @subnormal_exp(%v: vector<8xf32>, %s: f32) -> (vector<8xf32>, f32) {
   %1 = math.exp %s : f32
   return %0, %1 : vector<8xf32>, f32
 }
+
+// -----
+
+// Only functions with math are rewritten (the greedy driver folds as it
+// goes): one without any is left as it is, its foldable add included.
+// CHECK-LABEL: func @no_math
+// CHECK: %[[C:.*]] = arith.constant 1 : i32
+// CHECK: arith.addi %[[C]], %[[C]] : i32
+// CHECK-LABEL: func @some_math
+// CHECK-NOT: arith.addi
+// CHECK: return
+func.func @no_math() -> i32 {
+  %c1 = arith.constant 1 : i32
+  %0 = arith.addi %c1, %c1 : i32
+  return %0 : i32
+}
+func.func @some_math(%x: f32) -> (f32, i32) {
+  %c1 = arith.constant 1 : i32
+  %0 = arith.addi %c1, %c1 : i32
+  %1 = math.tanh %x : f32
+  return %1, %0 : f32, i32
+}
