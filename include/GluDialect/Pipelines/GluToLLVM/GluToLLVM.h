@@ -16,13 +16,28 @@ namespace mlir {
 class OpPassManager;
 namespace glu {
 
+/// A thread count: 0 (OpenMP's default) to 1024, glu-run's limit (a larger
+/// one reached `omp.parallel num_threads` as a negative i32).
+struct ThreadCountParser : public llvm::cl::parser<unsigned> {
+  using llvm::cl::parser<unsigned>::parser;
+  bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
+             unsigned &value) {
+    if (llvm::cl::parser<unsigned>::parse(option, name, arg, value))
+      return true;
+    if (value <= 1024)
+      return false;
+    return option.error("expects a thread count from 0 to 1024, got '" + arg +
+                        "'");
+  }
+};
+
 struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Vectorize elementwise loops (glu-vectorize-elementwise); "
                      "off: plain scalar loops"),
       llvm::cl::init(true)};
-  PassOptions::Option<unsigned> threads{
+  PassOptions::Option<unsigned, ThreadCountParser> threads{
       *this, "threads",
       llvm::cl::desc("Threads for the row-parallel loops (0: OpenMP's "
                      "default, all cores; 1: no OpenMP)"),

@@ -1,0 +1,15 @@
+// Pipeline options out of range are refused when the pipeline is parsed.
+// RUN: not glu-opt %s --glu-to-llvm=threads=4294967295 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: not glu-opt %s --glu-to-llvm=threads=1025 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: not glu-opt %s --glu-to-llvm=threads=-1 2>&1 | FileCheck %s --check-prefix=NEG
+// RUN: glu-opt %s --glu-to-llvm=threads=1024 | FileCheck %s --check-prefix=MAX
+
+// HUGE: for the --threads option: expects a thread count from 0 to 1024
+// NEG: for the --threads option: '-1' value invalid for uint argument
+// MAX-LABEL: llvm.func @f
+// MAX: %[[N:.*]] = llvm.mlir.constant(1024 : i32) : i32
+// MAX: omp.parallel num_threads(%[[N]] : i32)
+func.func @f(%a: tensor<?x33xf32>, %b: tensor<?x33xf32>) -> tensor<?x33xf32> {
+  %y = glu.glu swiglu(%a, %b) : tensor<?x33xf32>
+  return %y : tensor<?x33xf32>
+}
