@@ -207,11 +207,11 @@ TEST_P(SpecialValues, NaNCotangentReachesBothGradients) {
           ? ""
           : std::string(" rounding(") + oracle::name(c.plan) + ")";
   std::string ty = "tensor<" + std::to_string(n) + "x" + t + ">";
-  auto jit = compile("func.func @b(%dy: " + ty + ", %x: " + ty + ", %g: " +
-                     ty + ") -> (" + ty + ", " + ty +
-                     ") {\n  %dx, %dg = glu.glu_back " + v + "(%dy, %x, %g)" +
-                     clauses + " : " + ty + "\n  return %dx, %dg : " + ty +
-                     ", " + ty + "\n}\n");
+  auto jit =
+      compile("func.func @b(%dy: " + ty + ", %x: " + ty + ", %g: " + ty +
+              ") -> (" + ty + ", " + ty + ") {\n  %dx, %dg = glu.glu_back " +
+              v + "(%dy, %x, %g)" + clauses + " : " + ty +
+              "\n  return %dx, %dg : " + ty + ", " + ty + "\n}\n");
   ASSERT_TRUE(jit);
   HostTensor x(kindOf(c.storage), {n}), g(kindOf(c.storage), {n}),
       dy(kindOf(c.storage), {n});
