@@ -10,6 +10,9 @@
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 
+#include <cstring>
+#include <type_traits>
+
 using namespace mlir;
 using namespace mlir::glu;
 
@@ -50,10 +53,17 @@ template <typename AttrT, typename EnumT, typename CEnumT> struct EnumAttrCAPI {
   /// A null attribute for a value that is none of the enumerators (a
   /// binding's stray integer), rather than an attribute that prints as
   /// nothing and fails the verifier's checks in unforeseen ways.
-  static MlirAttribute get(MlirContext ctx, CEnumT value, uint64_t maxValue) {
-    if (uint64_t(value) > maxValue)
+  /// `value` is read as bytes: a C caller may pass any int (C enums are
+  /// ints), but loading a value outside the enumerators' range as the C++
+  /// enum type is undefined behaviour (UBSan: -fsanitize=enum).
+  static MlirAttribute get(MlirContext ctx, const CEnumT &value,
+                           uint64_t maxValue) {
+    std::underlying_type_t<CEnumT> raw;
+    std::memcpy(&raw, &value, sizeof(raw));
+    int64_t wide = raw;
+    if (wide < 0 || uint64_t(wide) > maxValue)
       return MlirAttribute{nullptr};
-    return wrap(AttrT::get(unwrap(ctx), static_cast<EnumT>(value)));
+    return wrap(AttrT::get(unwrap(ctx), static_cast<EnumT>(raw)));
   }
 
   static MlirAttribute
