@@ -47,6 +47,9 @@ struct GluOneThreadFallbackPass
     func::FuncOp query = declareMaxThreads(module);
     if (!query)
       return signalPassFailure();
+    // One table for the names taken: a lookup per loop, not a scan of the
+    // module's symbols per loop.
+    SymbolTable symbols(module);
     IRRewriter rewriter(&getContext());
     for (scf::ParallelOp loop : loops) {
       Location loc = loop.getLoc();
@@ -68,13 +71,14 @@ struct GluOneThreadFallbackPass
       // The copy in a function of its own, as OpenMP outlines the parallel
       // body: LLVM then allocates its registers on its own (inline in the
       // caller, the heaviest backward kernels ran 5-8% slower).
-      std::string name = uniqueName(module, loop);
+      std::string name = uniqueName(symbols, loop);
       FailureOr<func::FuncOp> outlined =
           outlineSingleBlockRegion(rewriter, loc, branch.getElseRegion(), name);
       if (failed(outlined)) {
         loop.emitOpError("could not be outlined");
         return signalPassFailure();
       }
+      symbols.insert(*outlined); // already in the module, its name unique
       outlined->setPrivate();
       (*outlined)->setAttr(
           "passthrough",
@@ -82,14 +86,14 @@ struct GluOneThreadFallbackPass
     }
   }
 
-  /// A symbol name not taken in `module`, after the loop's function.
-  std::string uniqueName(ModuleOp module, scf::ParallelOp loop) {
+  /// A symbol name not taken in `symbols`, after the loop's function.
+  std::string uniqueName(const SymbolTable &symbols, scf::ParallelOp loop) {
     auto parent = loop->getParentOfType<func::FuncOp>();
     std::string base =
         (parent ? parent.getSymName() : StringRef("loop")).str() +
         "__one_thread";
     std::string name = base;
-    for (unsigned i = 1; module.lookupSymbol(name); ++i)
+    for (unsigned i = 1; symbols.lookup(name); ++i)
       name = base + "_" + std::to_string(i);
     return name;
   }
