@@ -40,7 +40,7 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
   PassOptions::Option<unsigned, ThreadCountParser> threads{
       *this, "threads",
       llvm::cl::desc("Threads for the row-parallel loops (0: OpenMP's "
-                     "default, all cores; 1: no OpenMP)"),
+                     "default, all cores; 1: no OpenMP; at most 1024)"),
       llvm::cl::init(0)};
   PassOptions::Option<bool> destinationPassing{
       *this, "destination-passing",
