@@ -212,12 +212,20 @@ mlir::glu::createCpuTargetMachine(
     std::unique_ptr<llvm::MCSubtargetInfo> chosen(
         llvmTarget->createMCSubtargetInfo(triple, builder->getCPU(),
                                           builder->getFeatures().getString()));
+    std::string named =
+        "'" + builder->getCPU() +
+        (target.features.empty() ? "" : "' with '" + target.features) + "'";
     if (triple.getArch() == llvm::Triple::x86_64 &&
         !chosen->checkFeatures("+64bit"))
-      return error(
-          "'" + builder->getCPU() +
-          (target.features.empty() ? "" : "' with '" + target.features) +
-          "' has no 64-bit mode; the code is x86-64");
+      return error(named + " has no 64-bit mode; the code is x86-64");
+    // Floats travel in SSE registers (the x86-64 calling convention): LLVM
+    // reports "SSE register return with SSE disabled" for -sse and stops
+    // ("LLVM ERROR") for +soft-float.
+    if (triple.getArch() == llvm::Triple::x86_64 &&
+        (!chosen->checkFeatures("+sse") ||
+         chosen->checkFeatures("+soft-float")))
+      return error(named + " has no SSE floating point (-sse or +soft-float); "
+                           "the code computes in SSE registers");
   }
   builder->setCodeGenOptLevel(level);
   if (relocation)
