@@ -484,14 +484,24 @@ struct CallFrame {
   }
 
   /// Frees what the compiled code allocated for the results (not inputs, not
-  /// constants, each buffer once), optionally copying the results out first.
-  void release(llvm::ArrayRef<HostTensor> inputs,
-               llvm::ArrayRef<TensorSpec> results,
-               std::vector<HostTensor> *out) {
+  /// constants, each buffer once), optionally copying the results out first
+  /// (after checking their descriptors: an error leaves `out` as it was).
+  llvm::Error release(llvm::StringRef entry, llvm::ArrayRef<HostTensor> inputs,
+                      llvm::ArrayRef<TensorSpec> results,
+                      std::vector<HostTensor> *out) {
     constexpr int64_t kGlobalMarker = 0xdeadbeef; // memref.get_global
+    llvm::Error checked = llvm::Error::success();
+    size_t at = 0;
+    for (auto [i, spec] : llvm::enumerate(results)) {
+      if (out && !checked)
+        checked = runner::checkResult(entry, i, spec, resultWords.data() + at);
+      at += 3 + 2 * spec.shape.size();
+    }
+    if (checked)
+      out = nullptr;
     // Every result is copied before any buffer is freed: results may share
     // one (a function returning a value twice).
-    size_t at = 0;
+    at = 0;
     for (const TensorSpec &spec : results) {
       size_t rank = spec.shape.size();
       const int64_t *w = resultWords.data() + at;
@@ -521,6 +531,7 @@ struct CallFrame {
         freed.push_back(allocated);
       }
     }
+    return checked;
   }
 
   /// Copies a strided result into a dense tensor.
@@ -557,7 +568,8 @@ JitModule::call(llvm::StringRef name, llvm::ArrayRef<HostTensor> inputs) {
   if (llvm::Error e = engine->invokePacked(entrySymbol(name), frame.packed))
     return std::move(e);
   std::vector<HostTensor> results;
-  frame.release(inputs, rets, &results);
+  if (llvm::Error e = frame.release(name, inputs, rets, &results))
+    return std::move(e);
   return results;
 }
 
@@ -580,7 +592,7 @@ llvm::Expected<double> JitModule::benchmark(llvm::StringRef name,
     auto start = std::chrono::steady_clock::now();
     (*function)(frame.packed.data());
     auto stop = std::chrono::steady_clock::now();
-    frame.release(inputs, rets, nullptr);
+    llvm::cantFail(frame.release(name, inputs, rets, nullptr));
     if (i > 0) // the first call warms up
       times.push_back(
           std::chrono::duration<double, std::milli>(stop - start).count());
