@@ -58,9 +58,26 @@ void mlir::glu::registerRunnerDialects(DialectRegistry &registry) {
 // Symbols the compiled code calls
 //===----------------------------------------------------------------------===//
 
+/// malloc for JIT code: a failed allocation ends the run with a message and
+/// kRuntimeCheckExitCode (the compiled code would store through the null
+/// pointer: SIGSEGV), e.g. a size computed as -1 (2^64 - 4 bytes) or more
+/// memory than the host has.
+static void *checkedMalloc(size_t size) {
+  void *p = std::malloc(size);
+  if (!p && size) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "error: the compiled code could not allocate %zu bytes\n",
+                 size);
+    std::fflush(stderr);
+    _exit(kRuntimeCheckExitCode);
+  }
+  return p;
+}
+
 /// malloc for JIT code under `poisonAllocations`: every byte 0xFF.
 static void *poisonedMalloc(size_t size) {
-  void *p = std::malloc(size);
+  void *p = checkedMalloc(size);
   if (p)
     std::memset(p, 0xff, size);
   return p;
@@ -383,10 +400,10 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
     runner::addRuntimeCheckSymbols(interner, symbols);
-    if (poison)
-      symbols[interner("malloc")] = {
-          llvm::orc::ExecutorAddr::fromPtr(&poisonedMalloc),
-          llvm::JITSymbolFlags::Exported};
+    symbols[interner("malloc")] = {
+        llvm::orc::ExecutorAddr::fromPtr(poison ? &poisonedMalloc
+                                                : &checkedMalloc),
+        llvm::JITSymbolFlags::Exported};
     return symbols;
   });
   jit->engine = std::move(*engine);
