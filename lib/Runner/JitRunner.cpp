@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
@@ -23,6 +24,7 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -31,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <unistd.h>
 
 #ifndef GLU_MLIR_RUNNER_UTILS
@@ -305,6 +308,40 @@ static void setPipelineOptions(const JitOptions &options,
   pipeline.tables = options.tables;
 }
 
+/// The functions the lowered `module` calls that neither it, `provided`
+/// (the runner's own symbols), this process nor `libs` define: ORC would
+/// print them as a "JIT session error" of its own, then fail the lookup
+/// with a list of the module's symbols.
+static llvm::Error
+checkExternalFunctions(ModuleOp module, llvm::ArrayRef<llvm::StringRef> libs,
+                       llvm::ArrayRef<llvm::StringRef> provided) {
+  std::vector<llvm::sys::DynamicLibrary> loaded;
+  for (llvm::StringRef lib : libs) {
+    auto library =
+        llvm::sys::DynamicLibrary::getPermanentLibrary(lib.str().c_str());
+    if (library.isValid())
+      loaded.push_back(library);
+  }
+  std::vector<std::string> missing;
+  for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
+    std::string name = fn.getName().str();
+    if (!fn.isExternal() || llvm::StringRef(name).starts_with("llvm.") ||
+        llvm::is_contained(provided, name) ||
+        SymbolTable::symbolKnownUseEmpty(fn, module) ||
+        ::dlsym(RTLD_DEFAULT, name.c_str()) ||
+        llvm::any_of(loaded, [&](llvm::sys::DynamicLibrary &library) {
+          return library.getAddressOfSymbol(name.c_str()) != nullptr;
+        }))
+      continue;
+    missing.push_back("@" + name);
+  }
+  if (missing.empty())
+    return llvm::Error::success();
+  return error("the module calls " + llvm::join(missing, ", ") +
+               ", declared but defined nowhere (not in the module, the C "
+               "library or the runtime libraries)");
+}
+
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, const JitOptions &options,
                    llvm::ArrayRef<std::string> required) {
@@ -385,6 +422,9 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     libs.push_back(GLU_MLIR_RUNNER_UTILS);
   if (usesOpenMP(pipeline))
     libs.push_back(GLU_OPENMP_RUNTIME);
+  if (llvm::Error e =
+          checkExternalFunctions(module, libs, {"puts", "abort", "malloc"}))
+    return std::move(e);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
