@@ -187,8 +187,20 @@ struct DeviceFrame {
 
   /// Copies the results out (when `out`) and frees the buffers the compiled
   /// code allocated for them, each once.
-  llvm::Error releaseResults(llvm::ArrayRef<TensorSpec> results,
+  llvm::Error releaseResults(llvm::StringRef entry,
+                             llvm::ArrayRef<TensorSpec> results,
                              std::vector<HostTensor> *out) {
+    if (out) {
+      size_t at = 0;
+      for (auto [i, spec] : llvm::enumerate(results)) {
+        if (llvm::Error e =
+                runner::checkResult(entry, i, spec, resultWords.data() + at)) {
+          llvm::consumeError(releaseResults(entry, results, nullptr));
+          return e;
+        }
+        at += 3 + 2 * spec.shape.size();
+      }
+    }
     llvm::SmallVector<int64_t> freed;
     size_t at = 0;
     for (const TensorSpec &spec : results) {
@@ -266,7 +278,7 @@ CudaFunction::call(llvm::ArrayRef<HostTensor> inputs) {
   if (llvm::Error e = runtimeError("running @" + entry))
     return std::move(e);
   std::vector<HostTensor> results;
-  if (llvm::Error e = frame.releaseResults(rets, &results))
+  if (llvm::Error e = frame.releaseResults(entry, rets, &results))
     return std::move(e);
   return results;
 }
@@ -291,7 +303,7 @@ CudaFunction::benchmark(llvm::ArrayRef<HostTensor> inputs,
     auto start = std::chrono::steady_clock::now();
     (*function)(frame.packed.data());
     auto stop = std::chrono::steady_clock::now();
-    if (llvm::Error e = frame.releaseResults(rets, nullptr)) {
+    if (llvm::Error e = frame.releaseResults(entry, rets, nullptr)) {
       cuda::setKernelTiming(false);
       return std::move(e);
     }

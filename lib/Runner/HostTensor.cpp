@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -254,32 +255,79 @@ std::string HostTensor::typeString() const {
 static constexpr char kMagic[] = "\x93NUMPY";
 static constexpr uint64_t kMaxNpyHeader = 1 << 20;
 
-/// The value after `'key':` in a .npy header dict, up to the next `,` or `}`
-/// at depth 0 (tuples included).
-static std::optional<StringRef> headerValue(StringRef header, StringRef key) {
-  for (char quote : {'\'', '"'}) {
-    std::string needle = (llvm::Twine(quote) + key + llvm::Twine(quote)).str();
-    size_t at = header.find(needle);
-    if (at == StringRef::npos)
-      continue;
-    StringRef rest = header.drop_front(at + needle.size()).ltrim();
-    if (!rest.consume_front(":"))
+/// The entries of a .npy header: a Python dict literal of quoted keys, read
+/// as numpy reads it (ast.literal_eval, then exactly the keys 'descr',
+/// 'fortran_order' and 'shape'). Values are kept as text: a quoted string
+/// with its quotes, a tuple or list with its brackets, or a bare word. A
+/// repeated key is an error (Python keeps the last one: a reader taking the
+/// first would read other data than numpy does), and so is any other key.
+static llvm::Expected<llvm::StringMap<StringRef>>
+parseHeaderDict(StringRef header,
+                llvm::function_ref<llvm::Error(const llvm::Twine &)> fail) {
+  StringRef rest = header.trim();
+  if (!rest.consume_front("{") || !rest.consume_back("}"))
+    return fail("the header is not a Python dict ('{...}')");
+  llvm::StringMap<StringRef> entries;
+  // A quoted string (no escapes: numpy writes none) or a bracketed or bare
+  // value, up to the next ',' at depth 0.
+  auto takeValue = [&](StringRef &text) -> std::optional<StringRef> {
+    text = text.ltrim();
+    if (text.empty())
       return std::nullopt;
-    rest = rest.ltrim();
+    char quote = text.front();
+    if (quote == '\'' || quote == '"') {
+      size_t close = text.find(quote, 1);
+      if (close == StringRef::npos || text.take_front(close).contains('\\'))
+        return std::nullopt;
+      StringRef value = text.take_front(close + 1);
+      text = text.drop_front(close + 1);
+      return value;
+    }
     int depth = 0;
     size_t end = 0;
-    for (; end < rest.size(); ++end) {
-      char c = rest[end];
-      if (c == '(')
+    for (; end < text.size(); ++end) {
+      char c = text[end];
+      if (c == '(' || c == '[' || c == '{')
         ++depth;
-      else if (c == ')')
+      else if (c == ')' || c == ']' || c == '}')
         --depth;
-      else if ((c == ',' || c == '}') && depth == 0)
+      else if (c == '\'' || c == '"') { // a string in a list (a record dtype)
+        end = text.find(c, end + 1);
+        if (end == StringRef::npos)
+          return std::nullopt;
+      } else if (c == ',' && depth == 0)
         break;
+      if (depth < 0)
+        return std::nullopt;
     }
-    return rest.take_front(end).trim();
+    if (depth != 0)
+      return std::nullopt;
+    StringRef value = text.take_front(end).rtrim();
+    text = text.drop_front(end);
+    return value.empty() ? std::nullopt : std::optional(value);
+  };
+  while (!rest.ltrim().empty()) {
+    std::optional<StringRef> key = takeValue(rest);
+    if (!key || key->size() < 2 ||
+        (key->front() != '\'' && key->front() != '"'))
+      return fail("the header is not a dict of quoted keys");
+    rest = rest.ltrim();
+    if (!rest.consume_front(":"))
+      return fail("no ':' after the key " + *key);
+    std::optional<StringRef> value = takeValue(rest);
+    if (!value)
+      return fail("bad value of the key " + *key);
+    StringRef name = key->drop_front().drop_back();
+    if (name != "descr" && name != "fortran_order" && name != "shape")
+      return fail("unexpected key " + *key +
+                  " (a .npy header has 'descr', 'fortran_order' and 'shape')");
+    if (!entries.try_emplace(name, *value).second)
+      return fail("the key " + *key + " appears twice");
+    rest = rest.ltrim();
+    if (!rest.empty() && !rest.consume_front(","))
+      return fail("expected ',' after the value " + *value);
   }
-  return std::nullopt;
+  return entries;
 }
 
 namespace {
@@ -332,13 +380,19 @@ static llvm::Expected<NpyHeader> parseNpyHeader(StringRef bytes,
       bytes.take_front(*end).drop_front(uint8_t(bytes[6]) == 1 ? 10 : 12);
   auto fail = [&](const llvm::Twine &why) { return npyError(name, why); };
 
-  std::optional<StringRef> descr = headerValue(header, "descr");
-  std::optional<StringRef> fortran = headerValue(header, "fortran_order");
-  std::optional<StringRef> shapeText = headerValue(header, "shape");
-  if (!descr || !fortran || !shapeText)
+  auto entries = parseHeaderDict(header, fail);
+  if (!entries)
+    return entries.takeError();
+  if (entries->size() != 3)
     return fail("header lacks 'descr', 'fortran_order' or 'shape'");
-
-  StringRef dtype = descr->trim("'\"");
+  StringRef descr = entries->lookup("descr");
+  StringRef fortran = entries->lookup("fortran_order");
+  StringRef shapeText = entries->lookup("shape");
+  // A quoted type string; anything else (a record dtype's list) is
+  // reported whole as an unsupported dtype.
+  bool quoted = descr.size() >= 2 && descr.front() == descr.back() &&
+                (descr.front() == '\'' || descr.front() == '"');
+  StringRef dtype = quoted ? descr.drop_front().drop_back() : descr;
   if (dtype.size() == 3 && dtype[0] == '>')
     return fail("big-endian dtype '" + dtype + "' is not supported");
   std::optional<ElementKind> kind;
@@ -352,32 +406,32 @@ static llvm::Expected<NpyHeader> parseNpyHeader(StringRef bytes,
   if (!kind)
     return fail("unsupported dtype '" + dtype +
                 "' (expected <f4, <f2, <u2 for bf16 bits, <i4 or <i8)");
-  if (*fortran == "True")
+  if (fortran == "True")
     return fail("Fortran-order arrays are not supported (save with "
                 "np.ascontiguousarray)");
-  if (*fortran != "False")
-    return fail("bad 'fortran_order' value '" + *fortran + "'");
+  if (fortran != "False")
+    return fail("bad 'fortran_order' value '" + fortran + "'");
 
   // A Python tuple: "()", "(3,)", "(2, 4)" or "(2, 4,)"; an empty item is
   // only the trailing one after a comma ("(2,,4)" and "(,)" are not shapes).
-  StringRef dims = *shapeText;
+  StringRef dims = shapeText;
   if (!dims.consume_front("(") || !dims.consume_back(")"))
-    return fail("bad 'shape' value '" + *shapeText + "'");
+    return fail("bad 'shape' value '" + shapeText + "'");
   llvm::SmallVector<StringRef> items;
   if (!dims.trim().empty())
     dims.split(items, ',');
   if (items.size() > 1 && items.back().trim().empty())
     items.pop_back();
-  NpyHeader result{*kind, {}, *end, 0, shapeText->str()};
+  NpyHeader result{*kind, {}, *end, 0, shapeText.str()};
   uint64_t count = 1;
   for (StringRef dim : items) {
     dim = dim.trim();
     uint64_t size;
     if (dim.empty() || dim.getAsInteger(10, size) || size > (uint64_t(1) << 48))
-      return fail("bad dimension '" + dim + "' in shape " + *shapeText);
+      return fail("bad dimension '" + dim + "' in shape " + shapeText);
     if (__builtin_mul_overflow(count, size, &count) ||
         count > (uint64_t(1) << 48))
-      return fail("shape " + *shapeText + " is too large");
+      return fail("shape " + shapeText + " is too large");
     result.shape.push_back(int64_t(size));
   }
   result.dataBytes = count * elementSize(*kind);

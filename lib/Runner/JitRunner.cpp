@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
@@ -23,6 +24,7 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -31,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <unistd.h>
 
 #ifndef GLU_MLIR_RUNNER_UTILS
@@ -58,9 +61,26 @@ void mlir::glu::registerRunnerDialects(DialectRegistry &registry) {
 // Symbols the compiled code calls
 //===----------------------------------------------------------------------===//
 
+/// malloc for JIT code: a failed allocation ends the run with a message and
+/// kRuntimeCheckExitCode (the compiled code would store through the null
+/// pointer: SIGSEGV), e.g. a size computed as -1 (2^64 - 4 bytes) or more
+/// memory than the host has.
+static void *checkedMalloc(size_t size) {
+  void *p = std::malloc(size);
+  if (!p && size) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "error: the compiled code could not allocate %zu bytes\n",
+                 size);
+    std::fflush(stderr);
+    _exit(kRuntimeCheckExitCode);
+  }
+  return p;
+}
+
 /// malloc for JIT code under `poisonAllocations`: every byte 0xFF.
 static void *poisonedMalloc(size_t size) {
-  void *p = std::malloc(size);
+  void *p = checkedMalloc(size);
   if (p)
     std::memset(p, 0xff, size);
   return p;
@@ -212,12 +232,20 @@ mlir::glu::createCpuTargetMachine(
     std::unique_ptr<llvm::MCSubtargetInfo> chosen(
         llvmTarget->createMCSubtargetInfo(triple, builder->getCPU(),
                                           builder->getFeatures().getString()));
+    std::string named =
+        "'" + builder->getCPU() +
+        (target.features.empty() ? "" : "' with '" + target.features) + "'";
     if (triple.getArch() == llvm::Triple::x86_64 &&
         !chosen->checkFeatures("+64bit"))
-      return error(
-          "'" + builder->getCPU() +
-          (target.features.empty() ? "" : "' with '" + target.features) +
-          "' has no 64-bit mode; the code is x86-64");
+      return error(named + " has no 64-bit mode; the code is x86-64");
+    // Floats travel in SSE registers (the x86-64 calling convention): LLVM
+    // reports "SSE register return with SSE disabled" for -sse and stops
+    // ("LLVM ERROR") for +soft-float.
+    if (triple.getArch() == llvm::Triple::x86_64 &&
+        (!chosen->checkFeatures("+sse") ||
+         chosen->checkFeatures("+soft-float")))
+      return error(named + " has no SSE floating point (-sse or +soft-float); "
+                           "the code computes in SSE registers");
   }
   builder->setCodeGenOptLevel(level);
   if (relocation)
@@ -278,6 +306,40 @@ static void setPipelineOptions(const JitOptions &options,
   pipeline.threads = options.threads;
   pipeline.vectorBits = vectorBitsOf(machine);
   pipeline.tables = options.tables;
+}
+
+/// The functions the lowered `module` calls that neither it, `provided`
+/// (the runner's own symbols), this process nor `libs` define: ORC would
+/// print them as a "JIT session error" of its own, then fail the lookup
+/// with a list of the module's symbols.
+static llvm::Error
+checkExternalFunctions(ModuleOp module, llvm::ArrayRef<llvm::StringRef> libs,
+                       llvm::ArrayRef<llvm::StringRef> provided) {
+  std::vector<llvm::sys::DynamicLibrary> loaded;
+  for (llvm::StringRef lib : libs) {
+    auto library =
+        llvm::sys::DynamicLibrary::getPermanentLibrary(lib.str().c_str());
+    if (library.isValid())
+      loaded.push_back(library);
+  }
+  std::vector<std::string> missing;
+  for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
+    std::string name = fn.getName().str();
+    if (!fn.isExternal() || llvm::StringRef(name).starts_with("llvm.") ||
+        llvm::is_contained(provided, name) ||
+        SymbolTable::symbolKnownUseEmpty(fn, module) ||
+        ::dlsym(RTLD_DEFAULT, name.c_str()) ||
+        llvm::any_of(loaded, [&](llvm::sys::DynamicLibrary &library) {
+          return library.getAddressOfSymbol(name.c_str()) != nullptr;
+        }))
+      continue;
+    missing.push_back("@" + name);
+  }
+  if (missing.empty())
+    return llvm::Error::success();
+  return error("the module calls " + llvm::join(missing, ", ") +
+               ", declared but defined nowhere (not in the module, the C "
+               "library or the runtime libraries)");
 }
 
 llvm::Expected<std::unique_ptr<JitModule>>
@@ -360,6 +422,9 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     libs.push_back(GLU_MLIR_RUNNER_UTILS);
   if (usesOpenMP(pipeline))
     libs.push_back(GLU_OPENMP_RUNTIME);
+  if (llvm::Error e =
+          checkExternalFunctions(module, libs, {"puts", "abort", "malloc"}))
+    return std::move(e);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
@@ -375,10 +440,10 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
     runner::addRuntimeCheckSymbols(interner, symbols);
-    if (poison)
-      symbols[interner("malloc")] = {
-          llvm::orc::ExecutorAddr::fromPtr(&poisonedMalloc),
-          llvm::JITSymbolFlags::Exported};
+    symbols[interner("malloc")] = {
+        llvm::orc::ExecutorAddr::fromPtr(poison ? &poisonedMalloc
+                                                : &checkedMalloc),
+        llvm::JITSymbolFlags::Exported};
     return symbols;
   });
   jit->engine = std::move(*engine);
@@ -476,14 +541,24 @@ struct CallFrame {
   }
 
   /// Frees what the compiled code allocated for the results (not inputs, not
-  /// constants, each buffer once), optionally copying the results out first.
-  void release(llvm::ArrayRef<HostTensor> inputs,
-               llvm::ArrayRef<TensorSpec> results,
-               std::vector<HostTensor> *out) {
+  /// constants, each buffer once), optionally copying the results out first
+  /// (after checking their descriptors: an error leaves `out` as it was).
+  llvm::Error release(llvm::StringRef entry, llvm::ArrayRef<HostTensor> inputs,
+                      llvm::ArrayRef<TensorSpec> results,
+                      std::vector<HostTensor> *out) {
     constexpr int64_t kGlobalMarker = 0xdeadbeef; // memref.get_global
+    llvm::Error checked = llvm::Error::success();
+    size_t at = 0;
+    for (auto [i, spec] : llvm::enumerate(results)) {
+      if (out && !checked)
+        checked = runner::checkResult(entry, i, spec, resultWords.data() + at);
+      at += 3 + 2 * spec.shape.size();
+    }
+    if (checked)
+      out = nullptr;
     // Every result is copied before any buffer is freed: results may share
     // one (a function returning a value twice).
-    size_t at = 0;
+    at = 0;
     for (const TensorSpec &spec : results) {
       size_t rank = spec.shape.size();
       const int64_t *w = resultWords.data() + at;
@@ -513,6 +588,7 @@ struct CallFrame {
         freed.push_back(allocated);
       }
     }
+    return checked;
   }
 
   /// Copies a strided result into a dense tensor.
@@ -549,7 +625,8 @@ JitModule::call(llvm::StringRef name, llvm::ArrayRef<HostTensor> inputs) {
   if (llvm::Error e = engine->invokePacked(entrySymbol(name), frame.packed))
     return std::move(e);
   std::vector<HostTensor> results;
-  frame.release(inputs, rets, &results);
+  if (llvm::Error e = frame.release(name, inputs, rets, &results))
+    return std::move(e);
   return results;
 }
 
@@ -572,7 +649,7 @@ llvm::Expected<double> JitModule::benchmark(llvm::StringRef name,
     auto start = std::chrono::steady_clock::now();
     (*function)(frame.packed.data());
     auto stop = std::chrono::steady_clock::now();
-    frame.release(inputs, rets, nullptr);
+    llvm::cantFail(frame.release(name, inputs, rets, nullptr));
     if (i > 0) // the first call warms up
       times.push_back(
           std::chrono::duration<double, std::milli>(stop - start).count());

@@ -160,7 +160,13 @@ llvm::Expected<llvm::raw_pwrite_stream &> OutputFiles::open(StringRef path) {
   } else {
     auto temp = fs::TempFile::create(*real + ".tmp-%%%%%%%%");
     if (!temp)
-      return cannotWrite(path, llvm::toString(temp.takeError()));
+      // The folder exists (realPathOf): it does not take a new file (/proc,
+      // read-only), which a bare "No such file or directory" would hide.
+      return cannotWrite(
+          path, "its folder '" + llvm::sys::path::parent_path(*real) +
+                    "' takes no new file (" + llvm::toString(temp.takeError()) +
+                    "); an output is written to a new file "
+                    "there, then renamed");
     file->temp.emplace(std::move(*temp));
     // A replaced file keeps its permissions.
     if (exists)

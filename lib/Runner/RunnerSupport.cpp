@@ -60,6 +60,33 @@ llvm::Error runner::checkInputs(llvm::StringRef entry,
   return llvm::Error::success();
 }
 
+llvm::Error runner::checkResult(llvm::StringRef entry, unsigned index,
+                                const TensorSpec &spec, const int64_t *words) {
+  size_t rank = spec.shape.size();
+  auto bad = [&](const llvm::Twine &why) {
+    return error("@" + entry + " returned result #" + llvm::Twine(index) +
+                 " (" + spec.str() + ") " + why +
+                 "; the program computed a size it cannot allocate");
+  };
+  // What a HostTensor holds at most: 2^48 elements, as a .npy input.
+  constexpr int64_t kMaxElements = int64_t(1) << 48;
+  int64_t count = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t size = words[3 + d];
+    std::string along = " along dimension " + std::to_string(d);
+    if (size < 0)
+      return bad("with size " + llvm::Twine(size) + along);
+    if (spec.shape[d] >= 0 && size != spec.shape[d])
+      return bad("with size " + llvm::Twine(size) + along + ", not " +
+                 llvm::Twine(spec.shape[d]));
+    if (__builtin_mul_overflow(count, size, &count) || count > kMaxElements)
+      return bad("with more than 2^48 elements");
+  }
+  if (count > 0 && words[1] == 0)
+    return bad("without data");
+  return llvm::Error::success();
+}
+
 llvm::Error runner::runPipeline(ModuleOp module,
                                 llvm::function_ref<void(OpPassManager &)> build,
                                 const llvm::Twine &what) {

@@ -36,6 +36,15 @@ llvm::Expected<TensorSpec> callableSpec(func::FuncOp func, llvm::StringRef what,
 llvm::Error checkInputs(llvm::StringRef entry, llvm::ArrayRef<TensorSpec> args,
                         llvm::ArrayRef<HostTensor> inputs);
 
+/// Whether the descriptor `words` (allocated, aligned, offset, sizes,
+/// strides) that @`entry` returned as result #`index` describes a tensor of
+/// `spec` that can be copied: sizes that are not negative, that agree with
+/// the static ones and whose product is a size in bytes, data where there
+/// are elements. A size the program computed (tensor.empty(%n) with %n = -1
+/// or 2^62) came back as such a descriptor, and copying it out crashed.
+llvm::Error checkResult(llvm::StringRef entry, unsigned index,
+                        const TensorSpec &spec, const int64_t *words);
+
 /// Runs the pipeline `build` adds on `module`; on failure the error is
 /// "<what> pipeline failed:" and every diagnostic (with its notes).
 llvm::Error runPipeline(ModuleOp module,

@@ -103,6 +103,14 @@ struct GluOneThreadFallbackPass
     OpBuilder b(&getContext());
     auto type = b.getFunctionType({}, {b.getI32Type()});
     if (auto existing = module.lookupSymbol<func::FuncOp>(kMaxThreads)) {
+      // A body of the module's own would answer for OpenMP (and decide,
+      // unseen, that every loop runs on one thread).
+      if (!existing.isExternal()) {
+        existing.emitOpError("defines omp_get_max_threads, the OpenMP "
+                             "runtime's query that the row-parallel loops "
+                             "call; rename it");
+        return nullptr;
+      }
       if (existing.getFunctionType() == type)
         return existing;
       existing.emitOpError("is not OpenMP's omp_get_max_threads() -> i32");

@@ -36,6 +36,10 @@ namespace mlir::glu {
 
 using namespace mlir;
 
+bool mlir::glu::isValidVectorBits(uint64_t bits) {
+  return bits == 0 || (llvm::isPowerOf2_64(bits) && bits >= 32 && bits <= 2048);
+}
+
 int64_t mlir::glu::hostVectorBits() {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
   if (features.lookup("avx512f"))
@@ -229,8 +233,7 @@ struct GluVectorizeElementwisePass
     // A zero step would leave the generic untiled (no loop to peel); a step
     // that is no whole number of registers, or of millions of lanes, is no
     // vector code.
-    if (vectorBits != 0 && (!llvm::isPowerOf2_32(vectorBits) ||
-                            vectorBits < 32 || vectorBits > 2048)) {
+    if (!glu::isValidVectorBits(vectorBits)) {
       getOperation()->emitError()
           << "glu-vectorize-elementwise: vector-bits must be 0 (the host's) "
              "or a power of two from 32 to 2048, not "

@@ -102,6 +102,26 @@ func.func @clash(%n: index, %m: memref<?xf32>) {
 
 // -----
 
+// A definition of the module's own is not OpenMP's query: the loops would
+// call it (a constant 1 would run them all on one thread, unseen).
+// expected-error @+1 {{'func.func' op defines omp_get_max_threads, the OpenMP runtime's query that the row-parallel loops call; rename it}}
+func.func private @omp_get_max_threads() -> i32 {
+  %one = arith.constant 1 : i32
+  return %one : i32
+}
+func.func @defined(%n: index, %m: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %f, %m[%i] : memref<?xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
 // expected-error @+1 {{holds a symbol 'omp_get_max_threads' that is not a function}}
 module {
   memref.global "private" @omp_get_max_threads : memref<1xf32>

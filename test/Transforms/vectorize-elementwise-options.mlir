@@ -5,7 +5,8 @@
 // RUN: not glu-opt %s -one-shot-bufferize=bufferize-function-boundaries -glu-vectorize-elementwise=vector-bits=7 2>&1 | FileCheck %s --check-prefix=BITS
 // RUN: not glu-opt %s -one-shot-bufferize=bufferize-function-boundaries -glu-vectorize-elementwise=vector-bits=8 2>&1 | FileCheck %s --check-prefix=BITS
 // RUN: not glu-opt %s -one-shot-bufferize=bufferize-function-boundaries -glu-vectorize-elementwise=vector-bits=100000000 2>&1 | FileCheck %s --check-prefix=BITS
-// RUN: not glu-opt %s -glu-to-llvm=vector-bits=7 2>&1 | FileCheck %s --check-prefix=BITS
+// (glu-to-llvm's vector-bits is checked when its options are parsed:
+// test/Pipelines/GluToLLVM/options.mlir.)
 // UNROLL: unroll must be from 1 to 16, not 17
 // BITS: vector-bits must be 0 (the host's) or a power of two from 32 to 2048, not
 

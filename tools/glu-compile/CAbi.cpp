@@ -163,6 +163,31 @@ struct EntryBuilder {
     check(b.CreateOr(empty, b.CreateIsNotNull(aligned)),
           what + ": null aligned pointer");
   }
+
+  /// The bytes [begin, end) of a checked descriptor of `param`; a byte count
+  /// or an end past 2^64 fails the check.
+  std::pair<llvm::Value *, llvm::Value *>
+  extent(const std::string &what, const Param &param, llvm::Value *descriptor) {
+    llvm::Value *bytes = b.getInt64(param.elementBytes);
+    llvm::Value *overflow = b.getFalse();
+    auto accumulate = [&](llvm::Intrinsic::ID id, llvm::Value *x,
+                          llvm::Value *y) {
+      llvm::Value *pair = b.CreateBinaryIntrinsic(id, x, y);
+      overflow = b.CreateOr(overflow, b.CreateExtractValue(pair, 1));
+      return b.CreateExtractValue(pair, 0);
+    };
+    for (int64_t d = 0; d < param.rank(); ++d)
+      bytes = accumulate(llvm::Intrinsic::umul_with_overflow, bytes,
+                         word(descriptor, 24 + 8 * d));
+    llvm::Value *begin = word(descriptor, 8);
+    llvm::Value *end =
+        accumulate(llvm::Intrinsic::uadd_with_overflow, begin, bytes);
+    check(b.CreateNot(overflow),
+          what + ": the sizes span more than 2^64 bytes of memory");
+    // An empty tensor covers no byte.
+    return {begin,
+            b.CreateSelect(b.CreateICmpEQ(bytes, b.getInt64(0)), begin, end)};
+  }
 };
 
 /// The weak default handler: what stdout holds first, then the message on
@@ -242,16 +267,46 @@ llvm::Error glu_compile::exportEntryPoints(
                                          f.cName, module);
     EntryBuilder builder(module, entry, handler);
     std::vector<llvm::Value *> args;
+    std::vector<const Param *> params;
     unsigned i = 0;
-    for (const auto *params : {&f.inputs, &f.outputs})
-      for (const Param &param : *params) {
+    for (const auto *group : {&f.inputs, &f.outputs})
+      for (const Param &param : *group) {
         llvm::Value *descriptor = entry->getArg(i++);
         builder.checkDescriptor(f.cName, param, descriptor);
         args.push_back(descriptor);
+        params.push_back(&param);
       }
     if (i != entry->arg_size())
       return error("the C interface of @" + f.name +
                    " does not take one descriptor per tensor");
+    // Outputs are written as inputs are read, in any order: an output that
+    // shares bytes with another tensor gives wrong results, silently.
+    auto describe = [&](const Param *param) {
+      return param->name + " (" + param->mlirType + ")";
+    };
+    std::vector<std::pair<llvm::Value *, llvm::Value *>> extents;
+    for (auto [param, descriptor] : llvm::zip_equal(params, args))
+      extents.push_back(
+          builder.extent(f.cName + ": " + describe(param), *param, descriptor));
+    for (size_t o = f.inputs.size(); o < params.size(); ++o)
+      for (size_t p = 0; p < params.size(); ++p) {
+        if (p == o || (p > o && p >= f.inputs.size()))
+          continue; // each pair of outputs once
+        auto [oBegin, oEnd] = extents[o];
+        auto [pBegin, pEnd] = extents[p];
+        // Empty extents (begin == end) overlap nothing.
+        auto &b = builder.b;
+        llvm::Value *overlap =
+            b.CreateAnd(b.CreateAnd(b.CreateICmpULT(oBegin, pEnd),
+                                    b.CreateICmpULT(pBegin, oEnd)),
+                        b.CreateAnd(b.CreateICmpULT(oBegin, oEnd),
+                                    b.CreateICmpULT(pBegin, pEnd)));
+        builder.check(builder.b.CreateNot(overlap),
+                      f.cName + ": " + describe(params[o]) + " overlaps " +
+                          describe(params[p]) +
+                          "; an output must not share memory with an input "
+                          "or another output");
+      }
     builder.b.CreateCall(ciface, args);
     builder.b.CreateRetVoid();
   }

@@ -28,6 +28,8 @@ struct Param {
   std::string name, elementC, mlirType;
   /// Sizes of the tensor type, -1 where dynamic.
   std::vector<int64_t> shape;
+  /// Bytes per element.
+  unsigned elementBytes = 0;
   int64_t rank() const { return int64_t(shape.size()); }
 };
 

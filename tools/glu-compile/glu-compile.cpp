@@ -135,7 +135,11 @@ std::optional<Param> paramOf(Type type, const std::string &name) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << type;
-  return Param{name, c, text, {spec->shape.begin(), spec->shape.end()}};
+  return Param{name,
+               c,
+               text,
+               {spec->shape.begin(), spec->shape.end()},
+               elementSize(spec->kind)};
 }
 
 /// The header's include guard: GLU_, the header's file name in capitals,
@@ -167,7 +171,8 @@ std::string headerFor(const std::vector<Function> &functions,
      << "   kernels take dense row-major views (offset 0, the strides of\n"
      << "   glu_memref_<r>d_dense). bf16 and f16 elements are raw uint16_t\n"
      << "   bits. Inputs are only read; outputs are written entirely and\n"
-     << "   must not overlap inputs. The caller allocates every buffer. */\n";
+     << "   must not overlap inputs or each other (checked). The caller\n"
+     << "   allocates every buffer. */\n";
   // Shared by the headers of several objects: defined once.
   for (int64_t rank : ranks) {
     os << "#ifndef GLU_MEMREF_" << rank << "D_DEFINED\n#define GLU_MEMREF_"
@@ -197,10 +202,10 @@ std::string headerFor(const std::vector<Function> &functions,
     os << "#endif\n\n";
   }
   os << "/* Every function checks each descriptor it receives (static sizes,\n"
-     << "   a dense row-major layout, non-null data) and, as it runs, the\n"
-     << "   sizes its operations need (inputs that must agree, outputs of the\n"
-     << "   computed sizes, indices in bounds). A failed check calls\n"
-     << "   " << handler << " with a message, then abort(). The\n"
+     << "   a dense row-major layout, non-null data, no overlap) and, as it\n"
+     << "   runs, the sizes its operations need (inputs that must agree,\n"
+     << "   outputs of the computed sizes, indices in bounds). A failed\n"
+     << "   check calls " << handler << " with a message, then abort(). The\n"
      << "   object's default (a weak symbol) flushes stdout and prints the\n"
      << "   message on stderr; define this function in your program to\n"
      << "   handle failures otherwise (e.g. exit with a status, or longjmp\n"

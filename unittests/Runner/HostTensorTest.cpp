@@ -183,6 +183,34 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
            "'shape': (,), }",
            4),
        "bad dimension '' in shape (,)"},
+      // The header is read as numpy reads it: a dict of exactly three
+      // keys. Python keeps a repeated key's last value, so a reader taking
+      // the first would read '<f4' where numpy reads '>f4'.
+      {"repeated key",
+       npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), "
+           "'descr': '>f4', }",
+           8),
+       "the key 'descr' appears twice"},
+      {"other key",
+       npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), "
+           "'x': 1, }",
+           8),
+       "unexpected key 'x'"},
+      {"a key's name in a value",
+       npy("{'descr': '<f4', 'fortran_order': False, 'x': \"'shape': "
+           "(8,)\", 'shape': (2,), }",
+           8),
+       "unexpected key 'x'"},
+      {"no braces",
+       npy("'descr': '<f4', 'fortran_order': False, 'shape': (2,)", 8),
+       "not a Python dict"},
+      {"bare keys", npy("{descr: '<f4', fortran_order: False, shape: (2,)}", 8),
+       "not a dict of quoted keys"},
+      {"record dtype",
+       npy("{'descr': [('a', '<f4')], 'fortran_order': False, "
+           "'shape': (2,), }",
+           8),
+       "unsupported dtype '[('a', '<f4')]'"},
       {"two trailing commas",
        npy("{'descr': '<f4', 'fortran_order': False, "
            "'shape': (8,,), }",

@@ -33,6 +33,9 @@ void populateGluRoundLoweringPatterns(RewritePatternSet &patterns);
 /// The host's vector register width in bits (512 with AVX-512, 256 with
 /// AVX, else 128).
 int64_t hostVectorBits();
+/// Whether glu-vectorize-elementwise (and glu-to-llvm) take `bits` as its
+/// vector-bits: 0 (the host's) or a power of two from 32 to 2048.
+bool isValidVectorBits(uint64_t bits);
 
 /// Lowers every cf.assert under `module` to the control flow upstream's
 /// pattern emits (a conditional branch to the rest of the block or to a

@@ -108,6 +108,17 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
+bool glu::VectorBitsParser::parse(llvm::cl::Option &option, StringRef name,
+                                  StringRef arg, unsigned &value) {
+  if (llvm::cl::parser<unsigned>::parse(option, name, arg, value))
+    return true;
+  if (isValidVectorBits(value))
+    return false;
+  return option.error("expects 0 (the host's) or a power of two from 32 to "
+                      "2048, got '" +
+                      arg + "'");
+}
+
 bool glu::usesOpenMP(const GluToLLVMOptions &options) {
   return options.vectorize && options.threads != 1;
 }

@@ -3,6 +3,14 @@
 // RUN: not glu-opt %s --glu-to-llvm=threads=1025 2>&1 | FileCheck %s --check-prefix=HUGE
 // RUN: not glu-opt %s --glu-to-llvm=threads=-1 2>&1 | FileCheck %s --check-prefix=NEG
 // RUN: glu-opt %s --glu-to-llvm=threads=1024 | FileCheck %s --check-prefix=MAX
+// vector-bits is glu-vectorize-elementwise's, checked here too: with
+// vectorize=false that pass does not run, and vector-bits=7 went unnoticed.
+// RUN: not glu-opt %s "--glu-to-llvm=vectorize=false vector-bits=7" 2>&1 | FileCheck %s --check-prefix=BITS
+// RUN: not glu-opt %s --glu-to-llvm=vector-bits=7 2>&1 | FileCheck %s --check-prefix=BITS
+// RUN: not glu-opt %s --glu-to-llvm=vector-bits=4096 2>&1 | FileCheck %s --check-prefix=BITS
+// RUN: glu-opt %s "--glu-to-llvm=vectorize=false vector-bits=2048" | FileCheck %s --check-prefix=SCALAR
+// BITS: for the --vector-bits option: expects 0 (the host's) or a power of two from 32 to 2048, got
+// SCALAR-LABEL: llvm.func @f
 
 // HUGE: for the --threads option: expects a thread count from 0 to 1024
 // NEG: for the --threads option: '-1' value invalid for uint argument

@@ -31,6 +31,15 @@ struct ThreadCountParser : public llvm::cl::parser<unsigned> {
   }
 };
 
+/// A vector width glu-vectorize-elementwise takes (isValidVectorBits),
+/// checked when the pipeline is parsed: with vectorize=false the pass does
+/// not run, and vector-bits=7 went unnoticed.
+struct VectorBitsParser : public llvm::cl::parser<unsigned> {
+  using llvm::cl::parser<unsigned>::parser;
+  bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
+             unsigned &value);
+};
+
 struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
   PassOptions::Option<bool> vectorize{
       *this, "vectorize",
@@ -61,9 +70,10 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
       llvm::cl::desc("f16/bf16 activations as exact 65536-entry tables "
                      "filled at load time (glu-tabulate); off: computed"),
       llvm::cl::init(true)};
-  PassOptions::Option<unsigned> vectorBits{
+  PassOptions::Option<unsigned, VectorBitsParser> vectorBits{
       *this, "vector-bits",
-      llvm::cl::desc("Vector register width in bits (0: the host's)"),
+      llvm::cl::desc("Vector register width in bits (0: the host's; else a "
+                     "power of two from 32 to 2048)"),
       llvm::cl::init(0)};
   PassOptions::Option<bool> fuseElementwise{
       *this, "fuse-elementwise",
