@@ -252,6 +252,33 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
   ];
 }
 
+def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
+  let summary = "f32 to bf16 rounding as integer ops without a select on bf16";
+  let description = [{
+    Before `arith-expand`: every `arith.truncf` from f32 to bf16 (default
+    rounding, scalar or shaped) becomes the integer round-to-nearest-even
+    of upstream's bf16 expansion, with a NaN input replaced by the f32
+    quiet NaN 0x7fc00000 before the rounding instead of a select of 0x7fc0
+    after it (the same bits). A `select(cmpf uno %v, %v), <bf16 quiet NaN>,
+    truncf(%v)` (glu-expand-ops' canonical NaN) is the rounding itself and
+    is dropped. No select on bf16 values is left: LLVM scalarizes a vector
+    select on bf16 on x86 without AVX512-BF16 (AVX2 hosts), per element.
+
+    Before:
+
+    ```mlir
+    %t = arith.truncf %v : vector<8xf32> to vector<8xbf16>
+    %n = arith.cmpf uno, %v, %v : vector<8xf32>
+    %y = arith.select %n, %qnan, %t : vector<8xi1>, vector<8xbf16>
+    ```
+
+    After: `%y` is `cmpf uno`, a select of 0x7fc00000 on `vector<8xf32>`,
+    a bitcast to i32, `+ 0x7fff + bit 16`, a shift right by 16, `trunci`
+    to i16 and a bitcast to bf16.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def GluVectorizeElementwise : Pass<"glu-vectorize-elementwise"> {
   let summary = "Row-parallel, vectorized loops for elementwise generics on buffers";
   let description = [{
