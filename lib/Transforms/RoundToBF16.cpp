@@ -85,8 +85,7 @@ Value roundToBF16(OpBuilder &b, Location loc, Value v, Type resultType) {
   return arith::BitcastOp::create(b, loc, resultType, narrow);
 }
 
-struct GluRoundToBF16Pass
-    : glu::impl::GluRoundToBF16Base<GluRoundToBF16Pass> {
+struct GluRoundToBF16Pass : glu::impl::GluRoundToBF16Base<GluRoundToBF16Pass> {
   void runOnOperation() override {
     SmallVector<arith::TruncFOp> truncs;
     getOperation()->walk([&](arith::TruncFOp trunc) {
