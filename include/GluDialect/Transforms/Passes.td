@@ -201,9 +201,14 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     of ops computed from that value alone (and constants) is found; where
     it holds a math function or a division and the kernel reads at most
     `max-tables` f32 values of it, each of those values becomes a lookup in
-    a private `memref.global` of 65536 f32 indexed by the raw 16 bits
-    (`vector.gather`, or `memref.load` on scalars), and the cone's ops that
-    are left without a use are erased. A glu forward reads one value (act,
+    a private `memref.global` of 65536 f32 indexed by the raw 16 bits, and
+    the cone's ops that are left without a use are erased. On a vector
+    read by a `vector.load` (1-D, same block, nothing writing memory in
+    between) each lane's word is loaded again as a scalar and indexes a
+    `memref.load` of the table, the lanes gathered by
+    `vector.from_elements` (faster than a hardware gather on Zen 5, and
+    not scalarized through pointer vectors on AVX2); other vectors use
+    `vector.gather`, scalars `memref.load`. A glu forward reads one value (act,
     or its rounding), a glu backward two (act and its derivative: the
     backward differentiates act alone, docs/semantics.md section 8), hence
     the default of two.
@@ -253,7 +258,7 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
 }
 
 def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
-  let summary = "f32 to bf16 rounding as integer ops without a select on bf16";
+  let summary = "Round f32 to bf16 with integer ops, without a select on bf16";
   let description = [{
     Before `arith-expand`: every `arith.truncf` from f32 to bf16 (default
     rounding, scalar or shaped) becomes the integer round-to-nearest-even
@@ -261,7 +266,7 @@ def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
     quiet NaN 0x7fc00000 before the rounding instead of a select of 0x7fc0
     after it (the same bits). A `select(cmpf uno %v, %v), <bf16 quiet NaN>,
     truncf(%v)` (glu-expand-ops' canonical NaN) is the rounding itself and
-    is dropped. No select on bf16 values is left: LLVM scalarizes a vector
+    is dropped. No select on bf16 values is left of either: LLVM scalarizes a vector
     select on bf16 on x86 without AVX512-BF16 (AVX2 hosts), per element.
 
     Before:
