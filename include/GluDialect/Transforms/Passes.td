@@ -266,8 +266,9 @@ def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
     quiet NaN 0x7fc00000 before the rounding instead of a select of 0x7fc0
     after it (the same bits). A `select(cmpf uno %v, %v), <bf16 quiet NaN>,
     truncf(%v)` (glu-expand-ops' canonical NaN) is the rounding itself and
-    is dropped. No select on bf16 values is left of either: LLVM scalarizes a vector
-    select on bf16 on x86 without AVX512-BF16 (AVX2 hosts), per element.
+    is dropped. No select on bf16 values is left of either: LLVM
+    scalarizes a vector select on bf16 on x86 without AVX512-BF16 (AVX2
+    hosts), per element.
 
     Before:
 
