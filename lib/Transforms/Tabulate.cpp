@@ -325,31 +325,36 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
                  vector.getShape() == source.getVectorType().getShape();
         }))
       source = {};
+    // One scalar load per lane: the gate's word, then its entry (a gather
+    // does about one lane per cycle on Zen 5, and LLVM scalarizes it
+    // through a vector of pointers on x86-64-v3). The words are loaded once
+    // for all the tables.
     Value index;
-    if (!source)
+    SmallVector<Value> entries;
+    if (source) {
+      for (int64_t l = 0; l < source.getVectorType().getNumElements(); ++l) {
+        SmallVector<Value> at(source.getIndices());
+        at.back() = arith::AddIOp::create(
+            b, loc, at.back(), arith::ConstantIndexOp::create(b, loc, l));
+        Value word = arith::BitcastOp::create(
+            b, loc, b.getI16Type(),
+            memref::LoadOp::create(b, loc, source.getBase(), at));
+        entries.push_back(
+            arith::IndexCastUIOp::create(b, loc, b.getIndexType(), word));
+      }
+    } else {
       index = indexOf(b, loc, cone.root.getIn());
+    }
     for (auto [value, global] : llvm::zip(cone.frontier, globals)) {
       Value table = memref::GetGlobalOp::create(
           b, loc, cast<MemRefType>(global.getType()), global.getSymName());
       Value lookup;
       if (source) {
-        auto vector = cast<VectorType>(value.getType());
-        // One scalar load per lane: the gate's word, then its entry (a
-        // gather does about one lane per cycle on Zen 5 and LLVM
-        // scalarizes it through a vector of pointers on x86-64-v3).
         SmallVector<Value> lanes;
-        for (int64_t l = 0; l < vector.getNumElements(); ++l) {
-          SmallVector<Value> at(source.getIndices());
-          at.back() = arith::AddIOp::create(
-              b, loc, at.back(), arith::ConstantIndexOp::create(b, loc, l));
-          Value word = arith::BitcastOp::create(
-              b, loc, b.getI16Type(),
-              memref::LoadOp::create(b, loc, source.getBase(), at));
-          Value entry =
-              arith::IndexCastUIOp::create(b, loc, b.getIndexType(), word);
+        for (Value entry : entries)
           lanes.push_back(memref::LoadOp::create(b, loc, table, entry));
-        }
-        lookup = vector::FromElementsOp::create(b, loc, vector, lanes);
+        lookup = vector::FromElementsOp::create(
+            b, loc, cast<VectorType>(value.getType()), lanes);
       } else if (auto vector = dyn_cast<VectorType>(value.getType())) {
         Value zero = arith::ConstantIndexOp::create(b, loc, 0);
         Value mask = arith::ConstantOp::create(

@@ -129,16 +129,16 @@ func.func @merged(%a: f16) -> f32 {
 // CHECK-LABEL: func @loaded
 // TWO-LABEL: func @loaded
 // CHECK-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index, %[[G:.*]]: vector<2xf32>, %[[O:.*]]: memref<?xbf16>)
-// CHECK: %[[T:.*]] = memref.get_global @[[TABLE:__glu_table]]
 // CHECK: %[[I0:.*]] = arith.addi %[[I]], %c0
 // CHECK: %[[W0:.*]] = memref.load %[[M]][%[[I0]]] : memref<?xbf16>
 // CHECK: %[[B0:.*]] = arith.bitcast %[[W0]] : bf16 to i16
 // CHECK: %[[X0:.*]] = arith.index_castui %[[B0]] : i16 to index
-// CHECK: %[[E0:.*]] = memref.load %[[T]][%[[X0]]] : memref<65536xf32>
 // CHECK: %[[I1:.*]] = arith.addi %[[I]], %c1
 // CHECK: %[[W1:.*]] = memref.load %[[M]][%[[I1]]] : memref<?xbf16>
 // CHECK: %[[B1:.*]] = arith.bitcast %[[W1]] : bf16 to i16
 // CHECK: %[[X1:.*]] = arith.index_castui %[[B1]] : i16 to index
+// CHECK: %[[T:.*]] = memref.get_global @[[TABLE:__glu_table]]
+// CHECK: %[[E0:.*]] = memref.load %[[T]][%[[X0]]] : memref<65536xf32>
 // CHECK: %[[E1:.*]] = memref.load %[[T]][%[[X1]]] : memref<65536xf32>
 // CHECK: %[[ACT:.*]] = vector.from_elements %[[E0]], %[[E1]] : vector<2xf32>
 // CHECK-NOT: vector.gather
