@@ -297,17 +297,65 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bits);
   }
 
+  /// The vector.load of `root`'s 16-bit vector, when its lanes can be
+  /// loaded again one by one where the lookups go (right after `root`): 1-D,
+  /// in the same block, nothing in between writes memory.
+  static vector::LoadOp wordsLoadedBy(arith::ExtFOp root) {
+    auto load = root.getIn().getDefiningOp<vector::LoadOp>();
+    if (!load || load->getBlock() != root->getBlock() ||
+        load.getVectorType().getRank() != 1 || load.getIndices().empty())
+      return {};
+    for (Operation *op = load->getNextNode(); op != root;
+         op = op->getNextNode())
+      if (!isMemoryEffectFree(op) && !isa<vector::LoadOp, memref::LoadOp>(op))
+        return {};
+    return load;
+  }
+
   /// Replaces every read of the cone's frontier outside the cone by a
   /// lookup, and erases what no longer has a use.
   static void lookUp(Cone &cone, MutableArrayRef<memref::GlobalOp> globals) {
     OpBuilder b(cone.root->getNextNode());
     Location loc = cone.root.getLoc();
-    Value index = indexOf(b, loc, cone.root.getIn());
+    // Frontier values of the root's shape (elementwise cones): a lane each.
+    vector::LoadOp source = wordsLoadedBy(cone.root);
+    if (source && !llvm::all_of(cone.frontier, [&](Value v) {
+          auto vector = dyn_cast<VectorType>(v.getType());
+          return vector &&
+                 vector.getShape() == source.getVectorType().getShape();
+        }))
+      source = {};
+    // One scalar load per lane: the gate's word, then its entry (a gather
+    // does about one lane per cycle on Zen 5, and LLVM scalarizes it
+    // through a vector of pointers on x86-64-v3). The words are loaded once
+    // for all the tables.
+    Value index;
+    SmallVector<Value> entries;
+    if (source) {
+      for (int64_t l = 0; l < source.getVectorType().getNumElements(); ++l) {
+        SmallVector<Value> at(source.getIndices());
+        at.back() = arith::AddIOp::create(
+            b, loc, at.back(), arith::ConstantIndexOp::create(b, loc, l));
+        Value word = arith::BitcastOp::create(
+            b, loc, b.getI16Type(),
+            memref::LoadOp::create(b, loc, source.getBase(), at));
+        entries.push_back(
+            arith::IndexCastUIOp::create(b, loc, b.getIndexType(), word));
+      }
+    } else {
+      index = indexOf(b, loc, cone.root.getIn());
+    }
     for (auto [value, global] : llvm::zip(cone.frontier, globals)) {
       Value table = memref::GetGlobalOp::create(
           b, loc, cast<MemRefType>(global.getType()), global.getSymName());
       Value lookup;
-      if (auto vector = dyn_cast<VectorType>(value.getType())) {
+      if (source) {
+        SmallVector<Value> lanes;
+        for (Value entry : entries)
+          lanes.push_back(memref::LoadOp::create(b, loc, table, entry));
+        lookup = vector::FromElementsOp::create(
+            b, loc, cast<VectorType>(value.getType()), lanes);
+      } else if (auto vector = dyn_cast<VectorType>(value.getType())) {
         Value zero = arith::ConstantIndexOp::create(b, loc, 0);
         Value mask = arith::ConstantOp::create(
             b, loc, DenseElementsAttr::get(vector.clone(b.getI1Type()), true));

@@ -120,3 +120,41 @@ func.func @merged(%a: f16) -> f32 {
   %e = math.exp %x : f32
   return %e : f32
 }
+
+// -----
+
+// A gate vector.load'ed just before: each lane's word is loaded again as a
+// scalar and indexes a scalar load of the table (no gather). A store in
+// between (the same memory may change) keeps the gather.
+// CHECK-LABEL: func @loaded
+// TWO-LABEL: func @loaded
+// CHECK-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index, %[[G:.*]]: vector<2xf32>, %[[O:.*]]: memref<?xbf16>)
+// CHECK: %[[I0:.*]] = arith.addi %[[I]], %c0
+// CHECK: %[[W0:.*]] = memref.load %[[M]][%[[I0]]] : memref<?xbf16>
+// CHECK: %[[B0:.*]] = arith.bitcast %[[W0]] : bf16 to i16
+// CHECK: %[[X0:.*]] = arith.index_castui %[[B0]] : i16 to index
+// CHECK: %[[I1:.*]] = arith.addi %[[I]], %c1
+// CHECK: %[[W1:.*]] = memref.load %[[M]][%[[I1]]] : memref<?xbf16>
+// CHECK: %[[B1:.*]] = arith.bitcast %[[W1]] : bf16 to i16
+// CHECK: %[[X1:.*]] = arith.index_castui %[[B1]] : i16 to index
+// CHECK: %[[T:.*]] = memref.get_global @[[TABLE:__glu_table]]
+// CHECK: %[[E0:.*]] = memref.load %[[T]][%[[X0]]] : memref<65536xf32>
+// CHECK: %[[E1:.*]] = memref.load %[[T]][%[[X1]]] : memref<65536xf32>
+// CHECK: %[[ACT:.*]] = vector.from_elements %[[E0]], %[[E1]] : vector<2xf32>
+// CHECK-NOT: vector.gather
+// CHECK: arith.mulf %[[ACT]], %[[G]]
+// CHECK: vector.store
+// CHECK: vector.gather
+// CHECK-LABEL: llvm.func internal
+func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?xbf16>) -> (vector<2xf32>, vector<2xf32>) {
+  %a = vector.load %m[%i] : memref<?xbf16>, vector<2xbf16>
+  %x = arith.extf %a : vector<2xbf16> to vector<2xf32>
+  %e = math.exp %x : vector<2xf32>
+  %y = arith.mulf %e, %g : vector<2xf32>
+  %b = vector.load %m[%i] : memref<?xbf16>, vector<2xbf16>
+  vector.store %b, %o[%i] : memref<?xbf16>, vector<2xbf16>
+  %z = arith.extf %b : vector<2xbf16> to vector<2xf32>
+  %f = math.exp %z : vector<2xf32>
+  %w = arith.mulf %f, %g : vector<2xf32>
+  return %y, %w : vector<2xf32>, vector<2xf32>
+}

@@ -201,9 +201,14 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     of ops computed from that value alone (and constants) is found; where
     it holds a math function or a division and the kernel reads at most
     `max-tables` f32 values of it, each of those values becomes a lookup in
-    a private `memref.global` of 65536 f32 indexed by the raw 16 bits
-    (`vector.gather`, or `memref.load` on scalars), and the cone's ops that
-    are left without a use are erased. A glu forward reads one value (act,
+    a private `memref.global` of 65536 f32 indexed by the raw 16 bits, and
+    the cone's ops that are left without a use are erased. On a vector
+    read by a `vector.load` (1-D, same block, nothing writing memory in
+    between) each lane's word is loaded again as a scalar and indexes a
+    `memref.load` of the table, the lanes gathered by
+    `vector.from_elements` (faster than a hardware gather on Zen 5, and
+    not scalarized through pointer vectors on AVX2); other vectors use
+    `vector.gather`, scalars `memref.load`. A glu forward reads one value (act,
     or its rounding), a glu backward two (act and its derivative: the
     backward differentiates act alone, docs/semantics.md section 8), hence
     the default of two.
@@ -250,6 +255,34 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
            "At most this many tables (256 KiB each) per module; further "
            "distinct cones stay computed">,
   ];
+}
+
+def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
+  let summary = "Round f32 to bf16 with integer ops, without a select on bf16";
+  let description = [{
+    Before `arith-expand`: every `arith.truncf` from f32 to bf16 (default
+    rounding, scalar or shaped) becomes the integer round-to-nearest-even
+    of upstream's bf16 expansion, with a NaN input replaced by the f32
+    quiet NaN 0x7fc00000 before the rounding instead of a select of 0x7fc0
+    after it (the same bits). A `select(cmpf uno %v, %v), <bf16 quiet NaN>,
+    truncf(%v)` (glu-expand-ops' canonical NaN) is the rounding itself and
+    is dropped. No select on bf16 values is left of either: LLVM
+    scalarizes a vector select on bf16 on x86 without AVX512-BF16 (AVX2
+    hosts), per element.
+
+    Before:
+
+    ```mlir
+    %t = arith.truncf %v : vector<8xf32> to vector<8xbf16>
+    %n = arith.cmpf uno, %v, %v : vector<8xf32>
+    %y = arith.select %n, %qnan, %t : vector<8xi1>, vector<8xbf16>
+    ```
+
+    After: `%y` is `cmpf uno`, a select of 0x7fc00000 on `vector<8xf32>`,
+    a bitcast to i32, `+ 0x7fff + bit 16`, a shift right by 16, `trunci`
+    to i16 and a bitcast to bf16.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def GluVectorizeElementwise : Pass<"glu-vectorize-elementwise"> {

@@ -139,6 +139,9 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   if (options.tables)
     pm.addPass(createGluTabulate());
   pm.addPass(createGluLowerMath());
+  // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
+  // on bf16 would be scalarized there), then the rest of arith-expand.
+  pm.addPass(createGluRoundToBF16());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));
