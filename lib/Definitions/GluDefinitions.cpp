@@ -207,9 +207,14 @@ Value reglu(FloatBuilder &fb, Value x, Value g) {
 // argument uses the finite linear factor so alpha = 0 and x = -inf give 0,
 // not 0 * inf.
 Value swigluOai(FloatBuilder &fb, const GluProgram &p, Value x, Value g) {
-  Value xc = fb.min(x, fb.constantLike(x, p.limit));
-  Value xl = finiteBelow(fb, xc);
-  Pair t = twoProduct(fb, xl, fb.constantLike(xl, constant(p.alpha)));
+  // min(x, limit) twice, one for each factor (CSE merges them after the
+  // backward is derived): act' then reaches x as the linear factor's term
+  // and the argument's apart, which gateGradient sums more accurately.
+  auto limited = [&] {
+    return finiteBelow(fb, fb.min(x, fb.constantLike(x, p.limit)));
+  };
+  Value xl = limited();
+  Pair t = twoProduct(fb, limited(), fb.constantLike(xl, constant(p.alpha)));
   Value act = timesSigmoid(fb, xl, t.hi, t.lo);
   if (p.rounding == Rounding::two_round && !p.storage.isF32())
     act = fb.round(act, p.storage);
@@ -320,7 +325,12 @@ int definitions::derivativeSeedExponent(const GluProgram &program) {
 }
 
 Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
-                                Value dy, Value up, Value derivative) {
+                                Value dy, Value up,
+                                ArrayRef<Value> derivativeTerms) {
+  assert(!derivativeTerms.empty() && "act' is a sum of at least one term");
+  Value derivative = derivativeTerms.front();
+  for (Value term : derivativeTerms.drop_front())
+    derivative = fb.add(derivative, term);
   int k = derivativeSeedExponent(program);
   // |derivative| < 2^(k + 0.2) (act' <= 1.13 for every variant), so with
   // |dy*up| < 2^63 nothing below overflows. Beyond (rare: both factors
@@ -333,11 +343,11 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   // Selected factors rather than a second, reordered product selected at
   // the end: the same result, and measured 1.5x faster (swiglu f32
   // backward, 1 thread in cache: 0.24 -> 0.16 ms for 2^18 elements).
-  Value scaleIn, scaleOut, scaleOut2;
+  Value scaleIn, scaleOut, scaleOut2, big;
   double out = std::ldexp(1.0, -k);
   if (!program.storage.isF16()) {
-    Value big = fb.cmp(CmpFPredicate::UGE, fb.abs(fb.mul(dy, up)),
-                       fb.constantLike(dy, 0x1p63));
+    big = fb.cmp(CmpFPredicate::UGE, fb.abs(fb.mul(dy, up)),
+                 fb.constantLike(dy, 0x1p63));
     scaleIn =
         fb.select(big, fb.constantLike(dy, 0x1p-64), fb.constantLike(dy, 1.0));
     if (k >= 64) {
@@ -355,9 +365,31 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   }
   // dy*up exactly as hi + lo, and (hi + lo) * derivative with one rounding
   // (fma): half an ulp less than two products (measured: -0.4 ulp on the
-  // wide mix's worst d_x).
+  // wide mix's worst d_x). act' = a + b (the linear factor's term and the
+  // argument's) is not rounded first: hi*small + lo*act' rounds at the
+  // smaller term's scale and hi*large adds it with the one final rounding,
+  // so where one term dominates (act' in a tail, swiglu's x < -4) the
+  // rounding of a + b is gone (measured: -0.4 ulp at the terms' scale,
+  // geglu and swiglu_oai with alpha 1.5). |small| <= |linear factor's
+  // term| <= 2^k and |hi| < 2^63, so hi*small is finite, and the outer
+  // fma's exact value is hi*act'. Where dy*up was scaled (|hi| up to
+  // 2^128) hi*small could overflow while hi*act' does not (the terms
+  // cancel), or with the other sign: there act' is used as one sum.
   Pair c = twoProduct(fb, dy, up);
-  Value d = fb.fma(c.hi, derivative, fb.mul(c.lo, derivative));
+  Value d;
+  if (derivativeTerms.size() == 2) {
+    Value a = derivativeTerms[0], b = derivativeTerms[1];
+    Value aSmaller = fb.cmp(CmpFPredicate::OLT, fb.abs(a), fb.abs(b));
+    Value small = fb.select(aSmaller, a, b);
+    Value large = fb.select(aSmaller, b, a);
+    if (big) {
+      small = fb.select(big, fb.zerosLike(small), small);
+      large = fb.select(big, derivative, large);
+    }
+    d = fb.fma(c.hi, large, fb.fma(c.hi, small, fb.mul(c.lo, derivative)));
+  } else {
+    d = fb.fma(c.hi, derivative, fb.mul(c.lo, derivative));
+  }
   if (scaleOut) {
     d = fb.mul(d, scaleOut);
     if (scaleOut2)

@@ -34,10 +34,17 @@ struct SubFRule : RuleBase<SubFRule, arith::SubFOp> {
   }
 };
 
-// y = a * b: da = dy * b, db = dy * a.
+// y = a * b: da = dy * b, db = dy * a. A square a * a: da = 2 * (dy * a),
+// one rounding (the doubling is exact) where the two cotangents accumulated
+// into a would round twice more (dy*a + dy*a is exact, but it is added to
+// a's other cotangents one at a time: geglu's x^2, geglu_erf's z^2).
 struct MulFRule : RuleBase<MulFRule, arith::MulFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MulFOp op, Value dy,
                             SmallVectorImpl<Value> &d) {
+    if (op.getLhs() == op.getRhs()) {
+      d.assign({fb.mul(fb.mul(dy, op.getLhs()), 2.0), Value()});
+      return success();
+    }
     d.assign({fb.mul(dy, op.getRhs()), fb.mul(dy, op.getLhs())});
     return success();
   }

@@ -22,7 +22,8 @@ static bool isDifferentiableType(Type type) {
 FailureOr<SmallVector<Value>>
 mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
                                 ArrayRef<std::pair<Value, Value>> seeds,
-                                ArrayRef<Value> wrt) {
+                                ArrayRef<Value> wrt,
+                                SmallVectorImpl<SmallVector<Value>> *terms) {
   // Forward activity: values that depend on `wrt`. An op's inputs are its
   // operands and the values its regions use from above (captures).
   llvm::DenseSet<Value> varied(wrt.begin(), wrt.end());
@@ -48,7 +49,10 @@ mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
 
   // Cotangents, accumulated as the sweep visits each value's users.
   llvm::DenseMap<Value, Value> cotangents;
+  llvm::DenseMap<Value, SmallVector<Value>> wrtTerms;
   auto accumulate = [&](Value primal, Value cotangent, Location loc) {
+    if (terms && llvm::is_contained(wrt, primal))
+      wrtTerms[primal].push_back(cotangent);
     Value &slot = cotangents[primal];
     slot =
         slot ? arith::AddFOp::create(builder, loc, slot, cotangent).getResult()
@@ -97,5 +101,10 @@ mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
   SmallVector<Value> gradients;
   for (Value value : wrt)
     gradients.push_back(cotangents.lookup(value));
+  if (terms) {
+    terms->clear();
+    for (Value value : wrt)
+      terms->push_back(wrtTerms.lookup(value));
+  }
   return gradients;
 }

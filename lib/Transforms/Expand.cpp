@@ -184,16 +184,19 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
                llvm::zip(split.frontier, ArrayRef(*byGateValues))) {
             if (!upOf)
               continue;
-            FailureOr<SmallVector<Value>> derivative =
-                differentiateReverse(b, split.gateOps, {{value, seed}}, {x});
+            // act' as the terms the sweep sums at x (the linear factor's
+            // and the argument's), which gateGradient sums with dy*up.
+            SmallVector<SmallVector<Value>> terms;
+            FailureOr<SmallVector<Value>> derivative = differentiateReverse(
+                b, split.gateOps, {{value, seed}}, {x}, &terms);
             if (failed(derivative)) {
               failedRule = true;
               break;
             }
             if (!(*derivative)[0])
               continue;
-            Value term = definitions::gateGradient(fb, program, dyF, upOf,
-                                                   (*derivative)[0]);
+            Value term =
+                definitions::gateGradient(fb, program, dyF, upOf, terms[0]);
             dx = dx ? fb.add(dx, term) : term;
           }
           if (Value byG = byGateValues->back())

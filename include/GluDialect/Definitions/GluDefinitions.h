@@ -64,11 +64,12 @@ Value gate(FloatBuilder &fb, const GluProgram &program, Value act, Value g);
 /// large ones finite), and d_x = dy * up * act'(x).
 int derivativeSeedExponent(const GluProgram &program);
 /// d_x = dy * up * derivative * 2^-k, `derivative` the sweep's act'(x) * 2^k
-/// and `up` the factor act multiplies (g; clamp(g) + 1 for swiglu_oai): one
-/// product in the common case, reordered by powers of two where it
-/// overflows while the gradient may be finite.
+/// given as the terms whose sum it is, and `up` the factor act multiplies
+/// (g; clamp(g) + 1 for swiglu_oai): one product in the common case,
+/// reordered by powers of two where it overflows while the gradient may be
+/// finite.
 Value gateGradient(FloatBuilder &fb, const GluProgram &program, Value dy,
-                   Value up, Value derivative);
+                   Value up, ArrayRef<Value> derivativeTerms);
 } // namespace definitions
 
 } // namespace mlir::glu

@@ -28,10 +28,15 @@ namespace mlir::glu {
 /// through DifferentiableOpInterface::emitActiveVJP with the activity of
 /// each operand and the active captures. An active op without a rule is an
 /// error, reported on that op.
+///
+/// `terms`, where given, receives for each value of `wrt` the cotangents
+/// accumulated into it one by one (the returned cotangent is their sum), so
+/// that a caller may sum them more accurately than one rounding per term.
 FailureOr<SmallVector<Value>>
 differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
                      ArrayRef<std::pair<Value, Value>> seeds,
-                     ArrayRef<Value> wrt);
+                     ArrayRef<Value> wrt,
+                     SmallVectorImpl<SmallVector<Value>> *terms = nullptr);
 
 } // namespace mlir::glu
 
