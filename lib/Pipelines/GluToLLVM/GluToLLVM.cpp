@@ -40,10 +40,11 @@ void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise) {
 }
 
 void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
-  // On buffers, once results became out-parameters: the checks of a linalg
-  // op then cover the caller's output buffers too. Level 0: the failed check
-  // and the op's location; level 1 would print each checked op whole into the
-  // binary.
+  // On buffers, once results became out-parameters (the checks of a linalg
+  // op then cover the caller's output buffers too) and deallocations were
+  // placed (the deallocation stage then runs on code a quarter the size).
+  // Level 0: the failed check and the op's location; level 1 would print
+  // each checked op whole into the binary.
   std::unique_ptr<Pass> verify = createGenerateRuntimeVerificationPass();
   if (failed(verify->initializeOptions(
           "verbose-level=0", [](const Twine &) { return failure(); })))
@@ -89,13 +90,10 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
     pm.addPass(createCanonicalize());
   }
-  if (options.runtimeChecks)
-    addGluRuntimeCheckPasses(pm);
-  // Upstream's buildBufferDeallocationPipeline (its expand-realloc above),
-  // with glu-split-deallocs doing the simplification's split of distinct
-  // allocations in linear time (a block of N glu ops ends with a dealloc of
-  // N buffers).
-  pm.addPass(createCanonicalize());
+  // Upstream's buildBufferDeallocationPipeline (its expand-realloc above,
+  // its first canonicalize the one above), with glu-split-deallocs doing the
+  // simplification's split of distinct allocations in linear time (a block
+  // of N glu ops ends with a dealloc of N buffers).
   pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
   pm.addPass(createCanonicalize());
   pm.addPass(createGluSplitDeallocs());
@@ -106,6 +104,13 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   // Deallocation clones buffers whose ownership it cannot prove (a function
   // argument written in place and returned); lower the clones.
   pm.addPass(createConvertBufferizationToMemRefPass());
+  if (options.runtimeChecks) {
+    addGluRuntimeCheckPasses(pm);
+    // The checks repeat constants and sizes; the loop stage's vectorizer
+    // walks this code and is several times slower on it uncleaned.
+    pm.addPass(createCanonicalize());
+    pm.addPass(createCSEPass());
+  }
 }
 
 bool glu::VectorBitsParser::parse(llvm::cl::Option &option, StringRef name,

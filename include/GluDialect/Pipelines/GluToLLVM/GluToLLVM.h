@@ -101,9 +101,9 @@ void addGluRuntimeCheckPasses(OpPassManager &pm);
 /// function boundaries; glu ops lower to linalg on buffers through their
 /// BufferizableOpInterface), repeated kernels outlined
 /// (`options.outlineRepeats`), results to out-parameters (when
-/// `options.destinationPassing`, a value returned twice copied first), runtime
-/// checks (when `options.runtimeChecks`), ownership-based deallocation and the
-/// lowering of the clones it makes.
+/// `options.destinationPassing`, a value returned twice copied first),
+/// ownership-based deallocation and the lowering of the clones it makes, then
+/// runtime checks (when `options.runtimeChecks`).
 void addGluBufferizationPasses(OpPassManager &pm,
                                const GluToLLVMOptions &options);
 /// Stage 3: elementwise generics -> row-parallel vectorized loops (when
