@@ -128,6 +128,10 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   if (options.tables)
     pm.addPass(createGluTabulate());
   pm.addPass(createGluLowerMath());
+  // The vector bodies again, for the lanes in the ordinary range, without
+  // the guards that are no-ops there (the same bits).
+  if (options.vectorize)
+    pm.addPass(createGluVersionByRange());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));
