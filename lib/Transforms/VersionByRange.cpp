@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/bit.h"
 #include <cfloat>
@@ -433,10 +434,10 @@ float widestBound(Value seed, ArrayRef<Operation *> ops, float least,
   return llvm::bit_cast<float>(lo);
 }
 
-/// `loop`'s body after `seed` under scf.if (every lane of `seed` in
+/// The body after `seed` under scf.if (every lane of `seed` in
 /// [-bound, bound]), the then branch a copy with the decided compares
 /// folded.
-void version(scf::ForOp loop, Value seed, float bound) {
+void version(Value seed, float bound) {
   SmallVector<Operation *> ops = opsAfter(seed);
   Operation *def = seed.getDefiningOp();
   OpBuilder b(def->getContext());
@@ -475,7 +476,13 @@ void version(scf::ForOp loop, Value seed, float bound) {
   // The operand as it is now (it may have been forwarded itself).
   for (auto [value, index] : analysis.forwards())
     value.replaceAllUsesWith(value.getDefiningOp()->getOperand(index));
-  (void)loop;
+  // What the folds left unused (nested regions: the canonicalizer's).
+  SmallVector<Operation *> copied;
+  for (Operation &op : fast->without_terminator())
+    copied.push_back(&op);
+  for (Operation *op : llvm::reverse(copied))
+    if (isOpTriviallyDead(op))
+      op->erase();
 }
 
 struct GluVersionByRangePass
@@ -518,7 +525,7 @@ struct GluVersionByRangePass
         bestBound = widestBound(seed, ops, least, folds);
       }
       if (best)
-        version(loop, best, bestBound);
+        version(best, bestBound);
     }
   }
 };
