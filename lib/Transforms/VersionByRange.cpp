@@ -131,13 +131,13 @@ std::optional<bool> relation(arith::CmpFPredicate pred, const Range &a,
   switch (pred) {
   case P::OLT:
   case P::ULT:
-    r = a.hi < b.lo ? std::optional(true)
+    r = a.hi < b.lo    ? std::optional(true)
         : a.lo >= b.hi ? std::optional(false)
                        : std::nullopt;
     break;
   case P::OLE:
   case P::ULE:
-    r = a.hi <= b.lo ? std::optional(true)
+    r = a.hi <= b.lo  ? std::optional(true)
         : a.lo > b.hi ? std::optional(false)
                       : std::nullopt;
     break;
@@ -213,7 +213,8 @@ public:
   }
 
   /// The compares (with an operand that is no constant) and min/max decided,
-  /// and the compares of branches never taken: non-increasing as the seed's range grows.
+  /// and the compares of branches never taken: non-increasing as the seed's
+  /// range grows.
   unsigned decidedCompares() const { return compares; }
   const llvm::DenseMap<Value, bool> &decisions() const { return decided; }
   /// min/max results that equal one operand (its index) in every lane.
@@ -291,8 +292,8 @@ private:
     if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
       if (!isF32(cmp.getLhs().getType()))
         return;
-      std::optional<bool> d = decide(cmp.getPredicate(), range(cmp.getLhs()),
-                                     range(cmp.getRhs()));
+      std::optional<bool> d =
+          decide(cmp.getPredicate(), range(cmp.getLhs()), range(cmp.getRhs()));
       if (!d)
         return;
       decided[cmp.getResult()] = *d;
@@ -401,8 +402,8 @@ private:
 SmallVector<Operation *> opsAfter(Value seed) {
   SmallVector<Operation *> ops;
   Operation *def = seed.getDefiningOp();
-  for (Operation *op = def->getNextNode(); op && !op->hasTrait<OpTrait::IsTerminator>();
-       op = op->getNextNode())
+  for (Operation *op = def->getNextNode();
+       op && !op->hasTrait<OpTrait::IsTerminator>(); op = op->getNextNode())
     ops.push_back(op);
   return ops;
 }

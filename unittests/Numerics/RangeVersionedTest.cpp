@@ -18,8 +18,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
-#include "gtest/gtest.h"
 #include "llvm/ADT/bit.h"
+#include "gtest/gtest.h"
 
 #include <cmath>
 #include <cstring>
@@ -59,10 +59,9 @@ constexpr int64_t kSegment = 64;
 /// One operand's values, segment by segment: each segment's lanes lie in
 /// [-m, m] with -m and m among them, and pattern p adds one lane outside:
 /// none, one ulp beyond m, NaN, +-inf, or an edge value.
-std::vector<float> segments(int64_t rows, int64_t h, uint64_t seed,
-                            int shift) {
-  const float bounds[] = {1,         4,          7,          10.0081272f,
-                          12.72791f, 51.4100533f, 87.5f,     87.8f,
+std::vector<float> segments(int64_t rows, int64_t h, uint64_t seed, int shift) {
+  const float bounds[] = {1,         4,           7,           10.0081272f,
+                          12.72791f, 51.4100533f, 87.5f,       87.8f,
                           110,       10.0081215f, 12.7278748f, 6.99999952f};
   std::vector<float> magnitudes;
   for (float b : bounds)
@@ -70,8 +69,8 @@ std::vector<float> segments(int64_t rows, int64_t h, uint64_t seed,
       magnitudes.push_back(m);
   for (int i = 0; i <= 40; ++i)
     magnitudes.push_back(std::exp2(float(i) / 4));
-  const float edges[] = {-87.6f, -103.9f, 1e-45f, -0.0f, 1e30f, -3.4e38f,
-                         -110.0f, 3e-39f};
+  const float edges[] = {-87.6f, -103.9f,  1e-45f,  -0.0f,
+                         1e30f,  -3.4e38f, -110.0f, 3e-39f};
   std::mt19937_64 rng(seed);
   std::vector<float> out(rows * h);
   int64_t k = shift;
@@ -185,8 +184,8 @@ std::vector<RCase> rcases() {
 
 INSTANTIATE_TEST_SUITE_P(F32, RangeVersioned, ::testing::ValuesIn(rcases()),
                          [](const ::testing::TestParamInfo<RCase> &info) {
-                           return oracle::name(info.param.variant,
-                                               Storage::f32, info.param.plan);
+                           return oracle::name(info.param.variant, Storage::f32,
+                                               info.param.plan);
                          });
 
 } // namespace
