@@ -514,19 +514,16 @@ struct GluVersionByRangePass
               seeds.push_back(v);
       Value best;
       unsigned bestFolds = 0;
-      float bestBound = 0;
+      float least = float(minBound);
       for (Value seed : seeds) {
-        SmallVector<Operation *> ops = opsAfter(seed);
-        float least = float(minBound);
-        unsigned folds = foldsFor(seed, ops, least);
-        if (folds < minFolds || folds <= bestFolds)
-          continue;
-        best = seed;
-        bestFolds = folds;
-        bestBound = widestBound(seed, ops, least, folds);
+        unsigned folds = foldsFor(seed, opsAfter(seed), least);
+        if (folds >= minFolds && folds > bestFolds) {
+          best = seed;
+          bestFolds = folds;
+        }
       }
       if (best)
-        version(best, bestBound);
+        version(best, widestBound(best, opsAfter(best), least, bestFolds));
     }
   }
 };
