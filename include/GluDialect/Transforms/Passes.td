@@ -341,6 +341,71 @@ def GluVectorizeElementwise : Pass<"glu-vectorize-elementwise"> {
   ];
 }
 
+def GluVersionByRange : Pass<"glu-version-by-range"> {
+  let summary = "A copy of each vector loop body for loaded lanes in the ordinary range, its no-op guards folded";
+  let description = [{
+    For each `scf.for` without results whose body loads f32 vectors
+    (`vector.load`, `vector.deinterleave`): an interval analysis (outward
+    rounded: add, sub, mul, fma, div, neg, abs, floor, select, min/max)
+    finds, for each loaded vector in turn, how many `arith.cmpf` of the
+    body after the load are decided for every lane when that vector's lanes
+    lie in [-B, B] (no NaN). The vector that decides the most (at least
+    `min-folds` under B = `min-bound`) is chosen, with the largest B that
+    still decides as many, and the rest of the body is put under
+    `scf.if (every lane of |v| <= B)`: the else branch is the body
+    unchanged, the then branch a copy whose decided compares are constants
+    (the canonicalizer then drops the selects and branches they guard).
+    Both branches compute the same bits for every lane that passes the test,
+    by construction. Run after `glu-lower-math`, where the clamps,
+    saturations and subnormal branches of the lowered math are compares;
+    the CPU pipeline's vectorized loops only.
+
+    Before (abridged):
+
+    ```mlir
+    scf.for %j = %c0 to %n step %c64 {
+      %x = vector.load %a[%j] : memref<?xf32>, vector<64xf32>
+      %low = arith.cmpf olt, %x, %cst_m87_5 : vector<64xf32>
+      %t = arith.select %low, %shifted, %x : vector<64xi1>, vector<64xf32>
+      ...
+    }
+    ```
+
+    After:
+
+    ```mlir
+    scf.for %j = %c0 to %n step %c64 {
+      %x = vector.load %a[%j] : memref<?xf32>, vector<64xf32>
+      %abs = math.absf %x : vector<64xf32>
+      %in = arith.cmpf ole, %abs, %cst_bound : vector<64xf32>
+      %all = vector.reduction <and>, %in : vector<64xi1> into i1
+      scf.if %all {
+        %false = arith.constant dense<false> : vector<64xi1>
+        %t = arith.select %false, %shifted, %x : vector<64xi1>, vector<64xf32>
+        ...
+      } else {
+        %low = arith.cmpf olt, %x, %cst_m87_5 : vector<64xf32>
+        ...
+      }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"minBound", "min-bound", "double", /*default=*/"4.0",
+           "The least bound B of a fast copy: the chosen vector's lanes in "
+           "[-B, B] (1 to FLT_MAX)">,
+    Option<"minFolds", "min-folds", "unsigned", /*default=*/"3",
+           "The least number of compares a fast copy must fold (a test "
+           "costs about three instructions)">,
+  ];
+}
+
 def GluOutlineKernels : Pass<"glu-outline-kernels", "::mlir::ModuleOp"> {
   let summary = "Compile repeated generics on buffers once, as private functions";
   let description = [{

@@ -144,6 +144,10 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   if (options.tables)
     pm.addPass(createGluTabulate());
   pm.addPass(createGluLowerMath());
+  // The vector bodies again, for the lanes in the ordinary range, without
+  // the guards that are no-ops there (the same bits).
+  if (options.vectorize)
+    pm.addPass(createGluVersionByRange());
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
   // on bf16 would be scalarized there), then the rest of arith-expand.
   pm.addPass(createGluRoundToBF16());

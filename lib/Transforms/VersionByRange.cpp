@@ -1,0 +1,530 @@
+//===- VersionByRange.cpp - A fast copy of vector loop bodies by range ----===//
+//
+// After glu-lower-math, a vectorized body computes every lane through the
+// definitions' and the approximations' guards: saturation, clamps, the
+// subnormal and overflow ranges, each a compare and a select that is a no-op
+// for the ordinary inputs. This pass puts a body under
+// `scf.if (all lanes of one loaded vector in [-R, R])`: the else branch is
+// the body as it was, the then branch a copy in which every comparison that
+// the range decides for every lane is replaced by its constant. The folds
+// come from an interval analysis with outward rounding, so they hold for
+// every input that passes the test: both branches compute the same bits.
+// The canonicalizer then removes the dead selects and branches.
+//
+// Upstream's IntegerRangeAnalysis has no floating-point lattice; this is
+// the small part of one that the lowered math needs (add, mul, fma, div,
+// neg, abs, floor, select, min/max, compares).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/bit.h"
+#include <cfloat>
+#include <cmath>
+#include <optional>
+
+namespace mlir::glu {
+#define GEN_PASS_DEF_GLUVERSIONBYRANGE
+#include "GluDialect/Transforms/Passes.h.inc"
+} // namespace mlir::glu
+
+using namespace mlir;
+
+namespace {
+constexpr double kInf = INFINITY;
+
+/// What an f32 value (or every lane of a vector) may be: a number in
+/// [lo, hi], infinities included (empty when lo > hi), or NaN when `nan`.
+struct Range {
+  double lo = -kInf, hi = kInf;
+  bool nan = true;
+
+  static Range top() { return {}; }
+  static Range onlyNaN() { return {kInf, -kInf, true}; }
+  static Range of(double v) {
+    return std::isnan(v) ? onlyNaN() : Range{v, v, false};
+  }
+  bool empty() const { return lo > hi; }
+  bool finite() const { return lo >= -FLT_MAX && hi <= FLT_MAX; }
+  Range join(const Range &o) const {
+    return {std::min(lo, o.lo), std::max(hi, o.hi), nan || o.nan};
+  }
+};
+
+/// Outward by more than the error of one f32 rounding (2^-24 relative, or
+/// half a subnormal) and of the double arithmetic that computed `v`.
+double down(double v) {
+  return std::isinf(v) ? v : v - std::fabs(v) * 0x1p-20 - 0x1p-140;
+}
+double up(double v) {
+  return std::isinf(v) ? v : v + std::fabs(v) * 0x1p-20 + 0x1p-140;
+}
+
+/// [lo, hi] widened outward; an f32 result beyond FLT_MAX may be infinite.
+Range rounded(double lo, double hi, bool nan) {
+  Range r{down(lo), up(hi), nan};
+  if (r.hi > FLT_MAX)
+    r.hi = kInf;
+  if (r.lo < -FLT_MAX)
+    r.lo = -kInf;
+  r.lo = std::min(r.lo, double(FLT_MAX));
+  r.hi = std::max(r.hi, -double(FLT_MAX));
+  return r;
+}
+
+Range add(const Range &a, const Range &b) {
+  if (a.empty() || b.empty())
+    return Range::onlyNaN();
+  bool nan = a.nan || b.nan || (a.hi == kInf && b.lo == -kInf) ||
+             (a.lo == -kInf && b.hi == kInf);
+  if (!a.finite() || !b.finite())
+    return {-kInf, kInf, nan};
+  return rounded(a.lo + b.lo, a.hi + b.hi, nan);
+}
+
+Range neg(const Range &a) { return {-a.hi, -a.lo, a.nan}; }
+
+Range mul(const Range &a, const Range &b) {
+  if (a.empty() || b.empty())
+    return Range::onlyNaN();
+  if (!a.finite() || !b.finite())
+    return Range::top(); // inf * 0
+  double p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+  return rounded(*std::min_element(p, p + 4), *std::max_element(p, p + 4),
+                 a.nan || b.nan);
+}
+
+Range div(const Range &a, const Range &b) {
+  if (a.empty() || b.empty())
+    return Range::onlyNaN();
+  if (!a.finite() || !b.finite() || (b.lo <= 0 && b.hi >= 0))
+    return Range::top();
+  double q[] = {a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi};
+  return rounded(*std::min_element(q, q + 4), *std::max_element(q, q + 4),
+                 a.nan || b.nan);
+}
+
+Range abs(const Range &a) {
+  if (a.empty() || a.lo >= 0)
+    return a;
+  if (a.hi <= 0)
+    return neg(a);
+  return {0, std::max(-a.lo, a.hi), a.nan};
+}
+
+/// `pred` (without its ordered/unordered part) of every non-NaN pair.
+std::optional<bool> relation(arith::CmpFPredicate pred, const Range &a,
+                             const Range &b) {
+  using P = arith::CmpFPredicate;
+  if (a.empty() || b.empty())
+    return std::nullopt;
+  std::optional<bool> r;
+  switch (pred) {
+  case P::OLT:
+  case P::ULT:
+    r = a.hi < b.lo    ? std::optional(true)
+        : a.lo >= b.hi ? std::optional(false)
+                       : std::nullopt;
+    break;
+  case P::OLE:
+  case P::ULE:
+    r = a.hi <= b.lo  ? std::optional(true)
+        : a.lo > b.hi ? std::optional(false)
+                      : std::nullopt;
+    break;
+  case P::OGT:
+  case P::UGT:
+    return relation(P::OLT, b, a);
+  case P::OGE:
+  case P::UGE:
+    return relation(P::OLE, b, a);
+  case P::OEQ:
+  case P::UEQ:
+  case P::ONE:
+  case P::UNE: {
+    bool isEq = pred == P::OEQ || pred == P::UEQ;
+    if (a.hi < b.lo || a.lo > b.hi)
+      r = !isEq;
+    else if (a.lo == a.hi && b.lo == b.hi && a.lo == b.lo)
+      r = isEq;
+    break;
+  }
+  default:
+    break;
+  }
+  return r;
+}
+
+/// The value of `pred`(a, b) for every lane, when the ranges decide it.
+std::optional<bool> decide(arith::CmpFPredicate pred, const Range &a,
+                           const Range &b) {
+  using P = arith::CmpFPredicate;
+  bool maybeNaN = a.nan || b.nan;
+  switch (pred) {
+  case P::AlwaysFalse:
+  case P::AlwaysTrue:
+    return std::nullopt; // the canonicalizer's
+  case P::ORD:
+  case P::UNO:
+    if (maybeNaN)
+      return std::nullopt;
+    return pred == P::ORD;
+  case P::OEQ:
+  case P::OGT:
+  case P::OGE:
+  case P::OLT:
+  case P::OLE:
+  case P::ONE: {
+    std::optional<bool> r = relation(pred, a, b);
+    if (r == false || (r == true && !maybeNaN))
+      return r;
+    return std::nullopt;
+  }
+  default: { // unordered: true for NaN
+    std::optional<bool> r = relation(pred, a, b);
+    if (r == true || (r == false && !maybeNaN))
+      return r;
+    return std::nullopt;
+  }
+  }
+}
+
+bool isF32(Type type) { return getElementTypeOrSelf(type).isF32(); }
+
+/// Ranges of the f32 values and the decided i1 values of a region, given
+/// the range of one value (the seed).
+class Analysis {
+public:
+  Analysis(Value seed, Range seedRange) { ranges[seed] = seedRange; }
+
+  /// Visits `ops` (and their regions) in order.
+  template <typename Ops> void run(Ops &&ops) {
+    for (Operation &op : ops)
+      visit(&op);
+  }
+
+  /// The compares (with an operand that is no constant) and min/max decided,
+  /// and the compares of branches never taken: non-increasing as the seed's
+  /// range grows.
+  unsigned decidedCompares() const { return compares; }
+  const llvm::DenseMap<Value, bool> &decisions() const { return decided; }
+  /// min/max results that equal one operand (its index) in every lane.
+  const llvm::DenseMap<Value, unsigned> &forwards() const { return forwarded; }
+
+private:
+  Range range(Value v) const {
+    if (auto it = ranges.find(v); it != ranges.end())
+      return it->second;
+    FloatAttr scalar;
+    if (matchPattern(v, m_Constant(&scalar)) && isF32(v.getType()))
+      return Range::of(scalar.getValueAsDouble());
+    DenseFPElementsAttr dense;
+    if (matchPattern(v, m_Constant(&dense)) && dense.isSplat() &&
+        isF32(v.getType()))
+      return Range::of(dense.getSplatValue<APFloat>().convertToDouble());
+    return Range::top();
+  }
+
+  std::optional<bool> boolean(Value v) const {
+    if (auto it = decided.find(v); it != decided.end())
+      return it->second;
+    APInt bits;
+    if (v.getType().isInteger(1) || getElementTypeOrSelf(v).isInteger(1))
+      if (matchPattern(v, m_ConstantInt(&bits)))
+        return !bits.isZero();
+    return std::nullopt;
+  }
+
+  static unsigned comparesIn(Region &region) {
+    unsigned n = 0;
+    region.walk([&](arith::CmpFOp) { ++n; });
+    return n;
+  }
+
+  void visitRegionsOf(Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        run(block);
+  }
+
+  /// The ranges of the yielded values of `region`'s block, visited.
+  SmallVector<Range> yieldsOf(Region &region) {
+    run(region.front());
+    SmallVector<Range> out;
+    for (Value v : region.front().getTerminator()->getOperands())
+      out.push_back(range(v));
+    return out;
+  }
+
+  void visit(Operation *op) {
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      std::optional<bool> cond = boolean(ifOp.getCondition());
+      SmallVector<Range> results;
+      // The compares of a branch never taken go with it.
+      if (cond == true && ifOp.elseBlock())
+        compares += comparesIn(ifOp.getElseRegion());
+      if (cond == false)
+        compares += comparesIn(ifOp.getThenRegion());
+      if (cond == true || !ifOp.elseBlock())
+        results = yieldsOf(ifOp.getThenRegion());
+      else if (cond == false)
+        results = yieldsOf(ifOp.getElseRegion());
+      else {
+        results = yieldsOf(ifOp.getThenRegion());
+        SmallVector<Range> other = yieldsOf(ifOp.getElseRegion());
+        for (auto [r, o] : llvm::zip(results, other))
+          r = r.join(o);
+      }
+      for (auto [v, r] : llvm::zip(ifOp.getResults(), results))
+        ranges[v] = r;
+      return;
+    }
+    visitRegionsOf(op);
+    if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
+      if (!isF32(cmp.getLhs().getType()))
+        return;
+      std::optional<bool> d =
+          decide(cmp.getPredicate(), range(cmp.getLhs()), range(cmp.getRhs()));
+      if (!d)
+        return;
+      decided[cmp.getResult()] = *d;
+      if (!matchPattern(cmp.getLhs(), m_Constant()) ||
+          !matchPattern(cmp.getRhs(), m_Constant()))
+        ++compares;
+      return;
+    }
+    if (auto reduce = dyn_cast<vector::ReductionOp>(op)) {
+      std::optional<bool> lanes = boolean(reduce.getVector());
+      auto kind = reduce.getKind();
+      if (lanes && !reduce.getAcc() &&
+          (kind == vector::CombiningKind::OR ||
+           kind == vector::CombiningKind::AND))
+        decided[reduce.getResult()] = *lanes;
+      return;
+    }
+    if (auto x = dyn_cast<arith::XOrIOp>(op)) {
+      std::optional<bool> a = boolean(x.getLhs()), b = boolean(x.getRhs());
+      if (a && b)
+        decided[x.getResult()] = *a != *b;
+      return;
+    }
+    if (auto a = dyn_cast<arith::AndIOp>(op)) {
+      std::optional<bool> l = boolean(a.getLhs()), r = boolean(a.getRhs());
+      if (l == false || r == false)
+        decided[a.getResult()] = false;
+      else if (l && r)
+        decided[a.getResult()] = true;
+      return;
+    }
+    if (auto o = dyn_cast<arith::OrIOp>(op)) {
+      std::optional<bool> l = boolean(o.getLhs()), r = boolean(o.getRhs());
+      if (l == true || r == true)
+        decided[o.getResult()] = true;
+      else if (l && r)
+        decided[o.getResult()] = false;
+      return;
+    }
+    if (op->getNumResults() != 1 || !isF32(op->getResult(0).getType()))
+      return;
+    Value result = op->getResult(0);
+    auto operand = [&](unsigned i) { return range(op->getOperand(i)); };
+    Range r = Range::top();
+    if (isa<arith::AddFOp>(op))
+      r = add(operand(0), operand(1));
+    else if (isa<arith::SubFOp>(op))
+      r = add(operand(0), neg(operand(1)));
+    else if (isa<arith::MulFOp>(op))
+      r = mul(operand(0), operand(1));
+    else if (isa<arith::DivFOp>(op))
+      r = div(operand(0), operand(1));
+    else if (isa<math::FmaOp>(op))
+      r = add(mul(operand(0), operand(1)), operand(2));
+    else if (isa<arith::NegFOp>(op))
+      r = neg(operand(0));
+    else if (isa<math::AbsFOp>(op))
+      r = abs(operand(0));
+    else if (isa<math::FloorOp>(op)) {
+      Range a = operand(0);
+      r = {std::floor(a.lo), std::floor(a.hi), a.nan};
+    } else if (isa<arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+                   arith::MinNumFOp>(op)) {
+      Range a = operand(0), b = operand(1);
+      bool isMax = isa<arith::MaximumFOp, arith::MaxNumFOp>(op);
+      if (isa<arith::MaxNumFOp, arith::MinNumFOp>(op) && (a.nan || b.nan)) {
+        ranges[result] = Range::top(); // the other operand for a NaN
+        return;
+      }
+      // One operand above (below) the other in every lane, neither NaN: the
+      // result is that operand, whatever the min/max's NaN and zero rules.
+      if (!a.empty() && !b.empty() && !a.nan && !b.nan) {
+        // Touching at a non-zero value: both operands are that value.
+        auto above = [](const Range &x, const Range &y) {
+          return x.lo > y.hi || (x.lo == y.hi && x.lo != 0);
+        };
+        int wins = (isMax ? above(a, b) : above(b, a))   ? 0
+                   : (isMax ? above(b, a) : above(a, b)) ? 1
+                                                         : -1;
+        if (wins >= 0) {
+          forwarded[result] = wins;
+          ++compares;
+        }
+      }
+      if (a.empty() || b.empty())
+        r = Range::onlyNaN();
+      else if (isMax)
+        r = {std::max(a.lo, b.lo), std::max(a.hi, b.hi), a.nan || b.nan};
+      else
+        r = {std::min(a.lo, b.lo), std::min(a.hi, b.hi), a.nan || b.nan};
+    } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
+      std::optional<bool> cond = boolean(select.getCondition());
+      Range t = range(select.getTrueValue()), f = range(select.getFalseValue());
+      r = cond == true ? t : cond == false ? f : t.join(f);
+    }
+    ranges[result] = r;
+  }
+
+  llvm::DenseMap<Value, Range> ranges;
+  llvm::DenseMap<Value, bool> decided;
+  llvm::DenseMap<Value, unsigned> forwarded;
+  unsigned compares = 0;
+};
+
+/// The ops of `seed`'s block after its defining op, the terminator excluded.
+SmallVector<Operation *> opsAfter(Value seed) {
+  SmallVector<Operation *> ops;
+  Operation *def = seed.getDefiningOp();
+  for (Operation *op = def->getNextNode();
+       op && !op->hasTrait<OpTrait::IsTerminator>(); op = op->getNextNode())
+    ops.push_back(op);
+  return ops;
+}
+
+unsigned foldsFor(Value seed, ArrayRef<Operation *> ops, double bound) {
+  Analysis analysis(seed, Range{-bound, bound, false});
+  analysis.run(llvm::make_pointee_range(ops));
+  return analysis.decidedCompares();
+}
+
+/// The largest f32 bound (up to FLT_MAX) under which `seed` decides as many
+/// compares as under `least`; inclusion-monotone ranges make the count
+/// non-increasing in the bound, and positive floats are ordered as their
+/// bits, so a bisection on the bits finds it exactly.
+float widestBound(Value seed, ArrayRef<Operation *> ops, float least,
+                  unsigned folds) {
+  auto bits = [](float f) { return llvm::bit_cast<uint32_t>(f); };
+  auto value = [](uint32_t b) { return double(llvm::bit_cast<float>(b)); };
+  uint32_t lo = bits(least), hi = bits(FLT_MAX); // folds at lo
+  if (foldsFor(seed, ops, value(hi)) == folds)
+    return FLT_MAX;
+  while (hi - lo > 1) { // fewer at hi
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (foldsFor(seed, ops, value(mid)) == folds)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return llvm::bit_cast<float>(lo);
+}
+
+/// The body after `seed` under scf.if (every lane of `seed` in
+/// [-bound, bound]), the then branch a copy with the decided compares
+/// folded.
+void version(Value seed, float bound) {
+  SmallVector<Operation *> ops = opsAfter(seed);
+  Operation *def = seed.getDefiningOp();
+  OpBuilder b(def->getContext());
+  b.setInsertionPointAfter(def);
+  Location loc = def->getLoc();
+  auto type = cast<VectorType>(seed.getType());
+  Value limit = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, b.getF32FloatAttr(bound)));
+  Value magnitude = math::AbsFOp::create(b, loc, seed);
+  Value inside = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE,
+                                       magnitude, limit);
+  Value all =
+      vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, inside);
+  auto branch = scf::IfOp::create(b, loc, TypeRange{}, all,
+                                  /*withElseRegion=*/true);
+  Block *fast = branch.thenBlock(), *slow = branch.elseBlock();
+  IRMapping mapping;
+  b.setInsertionPoint(fast->getTerminator());
+  for (Operation *op : ops)
+    b.clone(*op, mapping);
+  for (Operation *op : ops)
+    op->moveBefore(slow->getTerminator());
+
+  Analysis analysis(seed, Range{-double(bound), double(bound), false});
+  analysis.run(fast->without_terminator());
+  for (auto [value, isTrue] : analysis.decisions()) {
+    b.setInsertionPointAfterValue(value);
+    Type type = value.getType();
+    Attribute attr = b.getBoolAttr(isTrue);
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      attr = DenseElementsAttr::get(shaped, isTrue);
+    Value constant =
+        arith::ConstantOp::create(b, value.getLoc(), cast<TypedAttr>(attr));
+    value.replaceAllUsesWith(constant);
+  }
+  // The operand as it is now (it may have been forwarded itself).
+  for (auto [value, index] : analysis.forwards())
+    value.replaceAllUsesWith(value.getDefiningOp()->getOperand(index));
+  // What the folds left unused (nested regions: the canonicalizer's).
+  SmallVector<Operation *> copied;
+  for (Operation &op : fast->without_terminator())
+    copied.push_back(&op);
+  for (Operation *op : llvm::reverse(copied))
+    if (isOpTriviallyDead(op))
+      op->erase();
+}
+
+struct GluVersionByRangePass
+    : glu::impl::GluVersionByRangeBase<GluVersionByRangePass> {
+  using GluVersionByRangeBase::GluVersionByRangeBase;
+
+  void runOnOperation() override {
+    if (!(minBound >= 1 && minBound <= FLT_MAX)) {
+      getOperation()->emitError()
+          << "glu-version-by-range: min-bound must be from 1 to FLT_MAX, not "
+          << double(minBound);
+      return signalPassFailure();
+    }
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (loop.getNumResults() == 0)
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      // The f32 vectors the body loads: candidate seeds.
+      SmallVector<Value> seeds;
+      for (Operation &op : loop.getBody()->without_terminator())
+        if (isa<vector::LoadOp, vector::DeinterleaveOp>(op))
+          for (Value v : op.getResults())
+            if (auto vt = dyn_cast<VectorType>(v.getType());
+                vt && vt.getRank() == 1 && !vt.isScalable() &&
+                vt.getElementType().isF32())
+              seeds.push_back(v);
+      Value best;
+      unsigned bestFolds = 0;
+      float least = float(minBound);
+      for (Value seed : seeds) {
+        unsigned folds = foldsFor(seed, opsAfter(seed), least);
+        if (folds >= minFolds && folds > bestFolds) {
+          best = seed;
+          bestFolds = folds;
+        }
+      }
+      if (best)
+        version(best, widestBound(best, opsAfter(best), least, bestFolds));
+    }
+  }
+};
+} // namespace

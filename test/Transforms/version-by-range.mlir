@@ -1,0 +1,145 @@
+// RUN: glu-opt %s -split-input-file -glu-version-by-range | FileCheck %s
+// RUN: not glu-opt %s -split-input-file -glu-version-by-range=min-bound=0.5 2>&1 | FileCheck %s --check-prefix=BOUND
+// RUN: not glu-opt %s -split-input-file -glu-version-by-range=min-bound=nan 2>&1 | FileCheck %s --check-prefix=BOUND
+// BOUND: glu-version-by-range: min-bound must be from 1 to FLT_MAX, not
+
+// exp's guards (lowered: a subnormal-range compare and two clamps) on a
+// loaded vector: the body is copied for |x| <= 87.5, exactly the widest
+// bound under which the compares (olt -87.5) and the clamps (max -87.8,
+// min 88.8) are decided; the copy has them as constants and operands.
+// CHECK-LABEL: func @exp_guards
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = vector.load
+// CHECK: %[[B:.*]] = arith.constant dense<8.750000e+01> : vector<16xf32>
+// CHECK: %[[A:.*]] = math.absf %[[X]]
+// CHECK: %[[IN:.*]] = arith.cmpf ole, %[[A]], %[[B]]
+// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[IN]]
+// CHECK: scf.if %[[ALL]] {
+// CHECK:   %[[F:.*]] = arith.constant dense<false> : vector<16xi1>
+// CHECK:   %[[S:.*]] = arith.select %[[F]], %{{.*}}, %[[X]]
+// CHECK:   math.fma %[[S]]
+// CHECK:   vector.store
+// CHECK: } else {
+// CHECK:   arith.cmpf olt, %[[X]]
+// CHECK:   arith.maximumf
+// CHECK:   arith.minimumf
+// CHECK:   vector.store
+func.func @exp_guards(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %low = arith.constant dense<-87.5> : vector<16xf32>
+  %shift = arith.constant dense<32.0> : vector<16xf32>
+  %lo = arith.constant dense<-87.8> : vector<16xf32>
+  %hi = arith.constant dense<88.8> : vector<16xf32>
+  %k = arith.constant dense<1.44269502> : vector<16xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<16xf32>
+    %isLow = arith.cmpf olt, %x, %low : vector<16xf32>
+    %up = arith.addf %x, %shift : vector<16xf32>
+    %a = arith.select %isLow, %up, %x : vector<16xi1>, vector<16xf32>
+    %c1 = arith.maximumf %a, %lo : vector<16xf32>
+    %c2 = arith.minimumf %c1, %hi : vector<16xf32>
+    %y = math.fma %c2, %k, %k : vector<16xf32>
+    vector.store %y, %m[%i] : memref<?xf32>, vector<16xf32>
+  }
+  return
+}
+
+// -----
+
+// Undecided unless the lanes are NaN-free: unordered compares and the
+// canonical-NaN check (uno) of a product of the seed with a constant; a
+// compare of a value the seed does not bound (the other load) stays.
+// min/max bounds are the widest f32 that keeps every fold: lanes in
+// [-FLT_MAX, FLT_MAX] decide uno, ugt -inf and ult +inf.
+// CHECK-LABEL: func @nan_free
+// CHECK: arith.constant dense<3.40282347E+38> : vector<8xf32>
+// CHECK: scf.if
+// CHECK-NOT: arith.cmpf uno
+// CHECK-NOT: arith.cmpf ugt
+// CHECK-NOT: arith.cmpf ult
+// CHECK: arith.cmpf olt, %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: } else {
+// CHECK: arith.cmpf uno
+func.func @nan_free(%m: memref<?xf32>, %g: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %ninf = arith.constant dense<0xFF800000> : vector<8xf32>
+  %pinf = arith.constant dense<0x7F800000> : vector<8xf32>
+  %half = arith.constant dense<0.5> : vector<8xf32>
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  %nan = arith.constant dense<0x7FC00000> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %y = vector.load %g[%i] : memref<?xf32>, vector<8xf32>
+    %p = arith.mulf %x, %half : vector<8xf32>
+    %isNaN = arith.cmpf uno, %p, %p : vector<8xf32>
+    %gt = arith.cmpf ugt, %x, %ninf : vector<8xf32>
+    %lt = arith.cmpf ult, %x, %pinf : vector<8xf32>
+    %both = arith.andi %gt, %lt : vector<8xi1>
+    %neg = arith.cmpf olt, %y, %zero : vector<8xf32>
+    %q = arith.select %isNaN, %nan, %p : vector<8xi1>, vector<8xf32>
+    %r = arith.select %both, %q, %zero : vector<8xi1>, vector<8xf32>
+    %s = arith.select %neg, %zero, %r : vector<8xi1>, vector<8xf32>
+    vector.store %s, %m[%i] : memref<?xf32>, vector<8xf32>
+  }
+  return
+}
+
+// -----
+
+// A single compare is not worth a test (min-folds=3): no copy. With
+// min-folds=1 the test below would pay off.
+// CHECK-LABEL: func @too_few
+// CHECK-NOT: scf.if
+// CHECK-NOT: vector.reduction
+func.func @too_few(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %low = arith.constant dense<-87.5> : vector<8xf32>
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %isLow = arith.cmpf olt, %x, %low : vector<8xf32>
+    %a = arith.select %isLow, %zero, %x : vector<8xi1>, vector<8xf32>
+    vector.store %a, %m[%i] : memref<?xf32>, vector<8xf32>
+  }
+  return
+}
+
+// -----
+
+// Signed zeros: max(x, 0) for x in [0, B] is not x (max(-0, 0) = +0), so
+// it is not forwarded; max(x, -1) for x >= 0 is. Ranges through abs, neg,
+// div and floor decide the rest, up to |v| <= 1999998 (floor(v / 2) < 1e6).
+// CHECK-LABEL: func @zeros
+// CHECK: arith.constant dense<0x49F423F0>
+// CHECK: scf.if
+// CHECK: %[[X:.*]] = math.absf %{{.*}} : vector<8xf32>
+// CHECK: arith.maximumf %[[X]], %{{.*}} : vector<8xf32>
+// CHECK-NOT: arith.maximumf
+// CHECK-NOT: arith.cmpf
+// CHECK: } else {
+func.func @zeros(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  %m1 = arith.constant dense<-1.0> : vector<8xf32>
+  %two = arith.constant dense<2.0> : vector<8xf32>
+  %big = arith.constant dense<1.0e6> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %v = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %x = math.absf %v : vector<8xf32>
+    %a = arith.maximumf %x, %zero : vector<8xf32>
+    %b = arith.maximumf %x, %m1 : vector<8xf32>
+    %d = arith.divf %b, %two : vector<8xf32>
+    %f = math.floor %d : vector<8xf32>
+    %nf = arith.negf %f : vector<8xf32>
+    %c = arith.cmpf ogt, %nf, %two : vector<8xf32>
+    %e = arith.cmpf olt, %f, %big : vector<8xf32>
+    %s = arith.select %c, %a, %b : vector<8xi1>, vector<8xf32>
+    %t = arith.select %e, %s, %a : vector<8xi1>, vector<8xf32>
+    vector.store %t, %m[%i] : memref<?xf32>, vector<8xf32>
+  }
+  return
+}
