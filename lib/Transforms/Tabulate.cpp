@@ -220,7 +220,8 @@ MemRefType f32Table(MLIRContext *ctx) {
 /// kernel that fills them: a GPU module has no constructors. Definitions
 /// after the pass, whose lookup and fill they share.
 struct GPUTables {
-  explicit GPUTables(gpu::GPUModuleOp module) : module(module), symbols(module) {}
+  explicit GPUTables(gpu::GPUModuleOp module)
+      : module(module), symbols(module) {}
   /// Fails (with a diagnostic) if the fill kernel's name is taken.
   LogicalResult checkName();
   /// Replaces the cone's frontier by lookups in this gpu.module's tables,
@@ -497,8 +498,7 @@ void GPUTables::appendFill(Cone &cone,
     OpBuilder top = OpBuilder::atBlockEnd(module.getBody());
     init = gpu::GPUFuncOp::create(top, loc, kTableInit,
                                   top.getFunctionType({}, {}));
-    init->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                  top.getUnitAttr());
+    init->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), top.getUnitAttr());
     symbols.insert(init);
     OpBuilder end = OpBuilder::atBlockEnd(&init.getBody().front());
     gpu::ReturnOp::create(end, loc);
@@ -517,10 +517,10 @@ void GPUTables::appendFill(Cone &cone,
                             gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
                             gpu::BlockDimOp::create(b, loc, gpu::Dimension::x)),
       gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  auto loop = scf::ForOp::create(
-      b, loc, arith::MulIOp::create(b, loc, thread, width),
-      arith::ConstantIndexOp::create(b, loc, kEntries),
-      arith::MulIOp::create(b, loc, threads, width));
+  auto loop =
+      scf::ForOp::create(b, loc, arith::MulIOp::create(b, loc, thread, width),
+                         arith::ConstantIndexOp::create(b, loc, kEntries),
+                         arith::MulIOp::create(b, loc, threads, width));
   b.setInsertionPoint(loop.getBody()->getTerminator());
   GluTabulatePass::fillEntries(b, cone, loop.getInductionVar(), globals);
 }
