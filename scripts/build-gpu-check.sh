@@ -5,7 +5,9 @@
 # run they need only the CUDA driver (no MLIR, LLVM or toolkit).
 #
 #   glu-gpu-check      every case through the CPU pipeline (cpu_*) and
-#                      through glu-to-nvvm as sm_90 cubins (gpu_*)
+#                      through glu-to-nvvm as sm_90 cubins (gpu_*, with the
+#                      16-bit tables); the bandwidth cases in bf16 also with
+#                      tables=0 (cmp_*: the "computed" columns)
 #   glu-gpu-check-ptx  (.gz) the same with the kernels as PTX (ISA 8.0), which the
 #                      driver compiles: the fallback for a driver older than
 #                      the cubins (ptxas 13.0 needs a CUDA 13 driver)
@@ -39,7 +41,7 @@ done
 [ -x "$build/bin/glu-opt" ] || { echo "build-gpu-check.sh: $build/bin/glu-opt missing: run scripts/build.sh" >&2; exit 1; }
 if [ "$gpu" = 1 ]; then
   [ -x "$toolkit/bin/ptxas" ] || { echo "build-gpu-check.sh: no ptxas in $toolkit/bin (use --emulated-only)" >&2; exit 1; }
-  kinds="cpu gpu ptx"
+  kinds="cpu gpu ptx cmp"
 else
   kinds="cpu emu wrap"
 fi
@@ -56,8 +58,19 @@ for kind in $kinds; do
     wrap) prefix=wrap_ pipeline="--glu-to-llvm-emulating-gpu=max-blocks=3" ;;
     gpu) prefix=gpu_ pipeline="--glu-to-nvvm=format=bin toolkit=$toolkit" ;;
     ptx) prefix=gpu_ pipeline="--glu-to-nvvm=format=isa toolkit=$toolkit" ;;
+    # The bandwidth cases in bf16 (default plan) computing the definition
+    # (tables=0), timed next to the tables: the "computed" columns.
+    cmp) prefix=cmp_ pipeline="--glu-to-nvvm=format=bin toolkit=$toolkit tables=0" ;;
   esac
-  [ "$kind" = cpu ] || $gen --prefix="$prefix" --mlir="$out/cases_$kind.mlir"
+  if [ "$kind" = cmp ]; then
+    : > "$out/computed.inc"
+    python3 "$root/tools/gpu-check/gen_cases.py" --prefix=cmp_ --types=bf16 \
+      --filter="^(?=.*(?:$filter))[a-z_]+_two_round_(split|halves|interleaved)_(fwd|bwd)_bf16\$" \
+      --mlir="$out/cases_cmp.mlir" --table="$out/computed.inc" 2>/dev/null || continue
+    cmp=1
+  elif [ "$kind" != cpu ]; then
+    $gen --prefix="$prefix" --mlir="$out/cases_$kind.mlir"
+  fi
   "$build/bin/glu-opt" "$out/cases_$kind.mlir" "$pipeline" -o "$out/cases_$kind.llvm.mlir"
   "$llvm/mlir-translate" --mlir-to-llvmir "$out/cases_$kind.llvm.mlir" -o "$out/cases_$kind.ll"
   # The CPU of the GPU machine is x86-64 with AVX2/FMA/F16C (v3), like the
@@ -89,7 +102,11 @@ link() { # NAME SOURCE DEFINES OBJECTS...
     -o "$out/$name"
 }
 if [ "$gpu" = 1 ]; then
-  link glu-gpu-check harness.cpp "-DGLU_CHECK_GPU" cases_cpu.o cases_gpu.o
+  if [ -n "${cmp:-}" ]; then
+    link glu-gpu-check harness.cpp "-DGLU_CHECK_GPU -DGLU_CHECK_COMPUTED" cases_cpu.o cases_gpu.o cases_cmp.o
+  else
+    link glu-gpu-check harness.cpp "-DGLU_CHECK_GPU" cases_cpu.o cases_gpu.o
+  fi
   link glu-gpu-check-ptx harness.cpp "-DGLU_CHECK_GPU -DGLU_CHECK_PTX" cases_cpu.o cases_ptx.o
   link glu-cuda-probe probe.cpp ""
   # What only a fallback needs travels compressed (the cubins and PTX

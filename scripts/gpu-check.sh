@@ -42,6 +42,11 @@ done
 [ -x "$dir/glu-gpu-check" ] || { echo "gpu-check.sh: $dir/glu-gpu-check missing: run scripts/build-gpu-check.sh where MLIR is"; exit 1; }
 mkdir -p "$out" || exit 1
 exec > >(tee "$out/gpu-check.txt") 2>&1
+# The tee runs on its own: at exit, close its input and wait until it has
+# written everything, or a caller reading our output right after we return
+# (the lit test) may find it cut short.
+tee_pid=$!
+trap 'exec >&- 2>&-; wait "$tee_pid"' EXIT
 summary="$out/summary.txt"
 : > "$summary"
 note() { echo "$*"; echo "$*" >> "$summary"; }

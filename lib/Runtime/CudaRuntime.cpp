@@ -28,6 +28,7 @@ using CUstream = void *;
 using CUevent = void *;
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_DEINITIALIZED = 4;
+constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
 // A stream created with CU_STREAM_DEFAULT (not CU_STREAM_NON_BLOCKING)
 // waits for the work on the legacy default stream, where cuMemcpyHtoD from
 // pageable memory runs (it may return before the data has landed).
@@ -430,11 +431,38 @@ std::string mlir::glu::cuda::deviceName() {
 // The mgpu* ABI
 //===----------------------------------------------------------------------===//
 
+/// glu-tabulate's contract (docs/gpu.md): a module whose kernels look up
+/// 16-bit activations in tables has a kernel `__glu_table_init` (no
+/// parameters) that fills them; it runs once, to completion, before the
+/// module is returned. CUDA_ERROR_NOT_FOUND: a module without tables.
+/// Returns the module, or null (the error recorded) if the fill failed.
+static CUmodule fillTables(const Driver *d, CUmodule module) {
+  if (!module)
+    return nullptr;
+  CUfunction init = nullptr;
+  CUresult found = d->cuModuleGetFunction(&init, module, "__glu_table_init");
+  if (found == CUDA_ERROR_NOT_FOUND)
+    return module;
+  // 65536 entries, one per thread; the kernel strides over any grid, so
+  // the testing cap (setGridLimit) applies as to every launch.
+  unsigned blocks = 256, limit = state().gridLimit;
+  if (limit && blocks > limit)
+    blocks = limit;
+  if (check(found, "cuModuleGetFunction(__glu_table_init)") &&
+      check(d->cuLaunchKernel(init, blocks, 1, 1, 256, 1, 1, 0, nullptr,
+                              nullptr, nullptr),
+            "cuLaunchKernel(__glu_table_init)") &&
+      check(d->cuCtxSynchronize(), "cuCtxSynchronize(__glu_table_init)"))
+    return module;
+  d->cuModuleUnload(module);
+  return nullptr;
+}
+
 extern "C" void *mgpuModuleLoad(void *data, size_t /*size*/) {
   const Driver *d = driver();
   CUmodule module = nullptr;
-  if (d)
-    check(d->cuModuleLoadData(&module, data), "cuModuleLoadData");
+  if (d && check(d->cuModuleLoadData(&module, data), "cuModuleLoadData"))
+    return fillTables(d, module);
   return module;
 }
 
@@ -445,8 +473,9 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int optLevel) {
     return nullptr;
   int options[] = {CU_JIT_OPTIMIZATION_LEVEL};
   void *values[] = {reinterpret_cast<void *>(static_cast<intptr_t>(optLevel))};
-  check(d->cuModuleLoadDataEx(&module, data, 1, options, values),
-        "cuModuleLoadDataEx");
+  if (check(d->cuModuleLoadDataEx(&module, data, 1, options, values),
+            "cuModuleLoadDataEx"))
+    return fillTables(d, module);
   return module;
 }
 

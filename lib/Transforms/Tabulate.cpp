@@ -17,11 +17,18 @@
 // computes. Identical cones (every glu op of one variant, plan and storage
 // type; the vector body and its scalar remainder) share one table.
 //
+// A GPU module has no constructors: a cone inside a gpu.module gets its
+// tables in THAT gpu.module (uninitialized: no bytes in the binary) and the
+// gpu.module one kernel, `__glu_table_init`, whose threads fill them (the
+// same cloned ops); the runtime launches it once after loading the module
+// (docs/gpu.md).
+//
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -41,6 +48,9 @@ using namespace mlir;
 
 namespace {
 constexpr int64_t kEntries = 1 << 16;
+/// The kernel that fills a gpu.module's tables; the runtime looks it up by
+/// this name after loading a module (lib/Runtime/CudaRuntime.cpp).
+constexpr llvm::StringLiteral kTableInit = "__glu_table_init";
 
 /// The ops computed from one 16-bit value alone, in block order.
 struct Cone {
@@ -206,6 +216,31 @@ MemRefType f32Table(MLIRContext *ctx) {
   return MemRefType::get({kEntries}, Float32Type::get(ctx));
 }
 
+/// The tables of the cones inside one gpu.module and `__glu_table_init`, the
+/// kernel that fills them: a GPU module has no constructors. Definitions
+/// after the pass, whose lookup and fill they share.
+struct GPUTables {
+  explicit GPUTables(gpu::GPUModuleOp module)
+      : module(module), symbols(module) {}
+  /// Fails (with a diagnostic) if the fill kernel's name is taken.
+  LogicalResult checkName();
+  /// Replaces the cone's frontier by lookups in this gpu.module's tables,
+  /// making them (and their fill) for a cone not seen in it before; at most
+  /// `maxTables` tables, further distinct cones stay computed.
+  void tabulate(Cone &cone, unsigned maxTables);
+
+private:
+  /// A grid-stride loop over the table entries in the fill kernel (made on
+  /// first use) that computes the cone and stores its frontier.
+  void appendFill(Cone &cone, MutableArrayRef<memref::GlobalOp> globals);
+
+  gpu::GPUModuleOp module;
+  SymbolTable symbols;
+  gpu::GPUFuncOp init;
+  llvm::StringMap<SmallVector<memref::GlobalOp>> tables;
+  size_t numTables = 0;
+};
+
 struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   using GluTabulateBase::GluTabulateBase;
 
@@ -216,6 +251,8 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     module.walk([&](arith::ExtFOp ext) {
       Type source = getElementTypeOrSelf(ext.getIn().getType());
       if (!source.isF16() && !source.isBF16())
+        return;
+      if (!host && !ext->getParentOfType<gpu::GPUModuleOp>())
         return;
       if (!getElementTypeOrSelf(ext.getType()).isF32() ||
           lanesOf(ext.getType()) == 0)
@@ -242,7 +279,21 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     size_t numTables = 0;
     keys.reserve(cones.size());
     SmallVector<Attribute> fills;
+    // Cones in a gpu.module: tables and fill kernel in that gpu.module.
+    llvm::MapVector<Operation *, std::unique_ptr<GPUTables>> gpuTables;
+    bool hostCones = false;
     for (Cone &cone : cones) {
+      if (auto gpuModule = cone.root->getParentOfType<gpu::GPUModuleOp>()) {
+        std::unique_ptr<GPUTables> &tables = gpuTables[gpuModule];
+        if (!tables) {
+          tables = std::make_unique<GPUTables>(gpuModule);
+          if (failed(tables->checkName()))
+            return signalPassFailure();
+        }
+        tables->tabulate(cone, maxModuleTables);
+        continue;
+      }
+      hostCones = true;
       keys.push_back(keyOf(cone));
       // A module of many distinct cones (swiglu_oai with as many alphas)
       // keeps the rest computed: at most maxModuleTables tables of 256 KiB.
@@ -265,6 +316,8 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       }
       lookUp(cone, it->second);
     }
+    if (!hostCones)
+      return;
     // Run at load time, before any kernel: .init_array in objects, the
     // ExecutionEngine's initialize() in the JIT. Priority 101, the first
     // one not reserved to the implementation: before the constructors of a
@@ -400,7 +453,18 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     LLVM::ReturnOp::create(b, loc, ValueRange());
 
     b.setInsertionPoint(loop.getBody()->getTerminator());
-    Value i = loop.getInductionVar();
+    fillEntries(b, cone, loop.getInductionVar(), globals);
+    return fn.getSymNameAttr();
+  }
+
+  /// Computes the cone for the `lanes` bit patterns from `i` on (in the
+  /// cone's own shape: the same ops, cloned) and stores its frontier values
+  /// at `i` in their tables.
+  static void fillEntries(OpBuilder &b, Cone &cone, Value i,
+                          MutableArrayRef<memref::GlobalOp> globals) {
+    Location loc = cone.root.getLoc();
+    Type x16Type = cone.root.getIn().getType();
+    int64_t lanes = lanesOf(x16Type);
     Type i16 = b.getI16Type(), i32 = b.getI32Type();
     Value bits;
     if (auto vector = dyn_cast<VectorType>(x16Type)) {
@@ -439,7 +503,73 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       else
         memref::StoreOp::create(b, loc, map.lookup(value), table, i);
     }
-    return fn.getSymNameAttr();
   }
 };
+
+LogicalResult GPUTables::checkName() {
+  if (Operation *taken = symbols.lookup(kTableInit))
+    return taken->emitError()
+           << "glu-tabulate: '" << kTableInit
+           << "' is reserved in a gpu.module for the kernel that fills its "
+              "tables";
+  return success();
+}
+
+void GPUTables::tabulate(Cone &cone, unsigned maxTables) {
+  auto [it, inserted] = tables.try_emplace(keyOf(cone));
+  if (inserted) {
+    if (numTables + cone.frontier.size() > maxTables) {
+      tables.erase(it);
+      return;
+    }
+    numTables += cone.frontier.size();
+    MLIRContext *ctx = module.getContext();
+    OpBuilder top = OpBuilder::atBlockEnd(module.getBody());
+    // Uninitialized: no bytes in the PTX or cubin (.global, not .const).
+    for (size_t i = 0; i < cone.frontier.size(); ++i) {
+      auto global = memref::GlobalOp::create(
+          top, cone.root.getLoc(), "__glu_table", top.getStringAttr("private"),
+          f32Table(ctx), UnitAttr::get(ctx), /*constant=*/false,
+          /*alignment=*/top.getI64IntegerAttr(64));
+      symbols.insert(global); // renamed if taken
+      it->second.push_back(global);
+    }
+    appendFill(cone, it->second);
+  }
+  GluTabulatePass::lookUp(cone, it->second);
+}
+
+void GPUTables::appendFill(Cone &cone,
+                           MutableArrayRef<memref::GlobalOp> globals) {
+  Location loc = cone.root.getLoc();
+  if (!init) {
+    OpBuilder top = OpBuilder::atBlockEnd(module.getBody());
+    init = gpu::GPUFuncOp::create(top, loc, kTableInit,
+                                  top.getFunctionType({}, {}));
+    init->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), top.getUnitAttr());
+    symbols.insert(init);
+    OpBuilder end = OpBuilder::atBlockEnd(&init.getBody().front());
+    gpu::ReturnOp::create(end, loc);
+  }
+  // Any grid fills every entry (the runtime launches 256 x 256 threads, one
+  // entry each; a capped grid, cuda::setGridLimit, loops).
+  OpBuilder b(init.getBody().front().getTerminator());
+  int64_t lanes = lanesOf(cone.root.getIn().getType());
+  Value width = arith::ConstantIndexOp::create(b, loc, lanes);
+  Value threads = arith::MulIOp::create(
+      b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
+      gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
+  Value thread = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc,
+                            gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
+                            gpu::BlockDimOp::create(b, loc, gpu::Dimension::x)),
+      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  auto loop =
+      scf::ForOp::create(b, loc, arith::MulIOp::create(b, loc, thread, width),
+                         arith::ConstantIndexOp::create(b, loc, kEntries),
+                         arith::MulIOp::create(b, loc, threads, width));
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  GluTabulatePass::fillEntries(b, cone, loop.getInductionVar(), globals);
+}
 } // namespace

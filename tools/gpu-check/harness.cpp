@@ -100,6 +100,15 @@ namespace cuda = mlir::glu::cuda;
 #include "cases.inc"
 #undef CASE
 
+// The bandwidth cases (bf16, default plan) once more with tables=0: the
+// kernels computing the definition, timed for comparison ("computed").
+#ifdef GLU_CHECK_COMPUTED
+#define CASE(name, type, variant, rounding, packing, direction)                \
+  extern "C" void _mlir_ciface_cmp_##name(PARAMS_3);
+#include "computed.inc"
+#undef CASE
+#endif
+
 namespace {
 
 enum class Type { F32, BF16, F16 };
@@ -132,6 +141,27 @@ const Case kCases[] = {
 #include "cases.inc"
 #undef CASE
 };
+
+struct Computed {
+  const char *name;
+  void *gpu;
+};
+const Computed kComputed[] = {
+#ifdef GLU_CHECK_COMPUTED
+#define CASE(name, type, variant, rounding, packing, direction)                \
+  {#name, reinterpret_cast<void *>(&_mlir_ciface_cmp_##name)},
+#include "computed.inc"
+#undef CASE
+#endif
+    {nullptr, nullptr}};
+
+/// The computed twin of a case (tables=0), or null.
+void *computedOf(const Case &c) {
+  for (const Computed &k : kComputed)
+    if (k.name && std::strcmp(k.name, c.name) == 0)
+      return k.gpu;
+  return nullptr;
+}
 
 size_t bytesOf(Type t) { return t == Type::F32 ? 4 : 2; }
 const char *nameOf(Type t) {
@@ -481,7 +511,8 @@ bool fillDevice(void *p, size_t bytes, Type type, uint64_t seed) {
   return true;
 }
 
-Speed timeCase(const Case &c, int64_t rows, int64_t half, int reps) {
+Speed timeCase(const Case &c, void *function, int64_t rows, int64_t half,
+               int reps) {
   Speed s;
   std::vector<int64_t> narrow{rows, half}, wide{rows, 2 * half};
   std::vector<std::vector<int64_t>> shapes;
@@ -513,7 +544,7 @@ Speed timeCase(const Case &c, int64_t rows, int64_t half, int reps) {
     Descriptor results[2] = {};
     cuda::resetKernelMilliseconds();
     auto start = std::chrono::steady_clock::now();
-    invoke(c, c.gpu, results, device.args);
+    invoke(c, function, results, device.args);
     auto stop = std::chrono::steady_clock::now();
     freeDeviceResults(c, results);
     if (i > 0) {
@@ -538,6 +569,7 @@ struct Row {
   int cases = 0;
   std::map<std::string, double> percent; // packing -> % of copy
   std::map<std::string, double> gbps;
+  std::map<std::string, double> computed; // the same, tables=0
 };
 
 /// The grid of the wrap-around runs: 3 blocks of 256 threads, fewer than
@@ -733,7 +765,7 @@ int main(int argc, char **argv) {
 
   // Bandwidth.
   double copyGBps = 0;
-  bool timed = false;
+  bool timed = false, computed = false;
   if (!dryRun && bandwidth) {
     // As many bytes as one f32 operand of the timed shape: 1 GiB by default.
     const size_t copyBytes = size_t(bandwidthRows * bandwidthHalf) * 4;
@@ -760,24 +792,35 @@ int main(int argc, char **argv) {
           std::strcmp(c.rounding, "two_round") != 0 || c.type == Type::F16 ||
           std::strcmp(c.packing, "swapped") == 0 || copyGBps <= 0)
         continue;
-      Speed s = timeCase(c, bandwidthRows, bandwidthHalf, reps);
-      cuda::trimCache();
-      if (!s.ok) {
-        std::printf("ERROR timing %s: %s\n", c.name, cuda::lastError().c_str());
-        cuda::clearError();
-        errors = true;
-        continue;
+      for (void *function : {c.gpu, computedOf(c)}) {
+        if (!function)
+          continue;
+        bool tables = function == c.gpu;
+        Speed s = timeCase(c, function, bandwidthRows, bandwidthHalf, reps);
+        cuda::trimCache();
+        if (!s.ok) {
+          std::printf("ERROR timing %s%s: %s\n", c.name,
+                      tables ? "" : " (computed)", cuda::lastError().c_str());
+          cuda::clearError();
+          errors = true;
+          continue;
+        }
+        double gbps = s.bytes / (s.kernelMs * 1e6);
+        std::printf(
+            "%-52s %.2f GiB in %.3f ms (call %.3f ms) = %.0f GB/s, %.1f%% "
+            "of copy%s\n",
+            c.name, s.bytes / double(1u << 30), s.kernelMs, s.callMs, gbps,
+            100 * gbps / copyGBps, tables ? "" : " (computed, tables=0)");
+        Row &row = rowOf(c);
+        if (tables) {
+          row.percent[c.packing] = 100 * gbps / copyGBps;
+          row.gbps[c.packing] = gbps;
+        } else {
+          row.computed[c.packing] = 100 * gbps / copyGBps;
+          computed = true;
+        }
+        timed = true;
       }
-      double gbps = s.bytes / (s.kernelMs * 1e6);
-      std::printf(
-          "%-52s %.2f GiB in %.3f ms (call %.3f ms) = %.0f GB/s, %.1f%% "
-          "of copy\n",
-          c.name, s.bytes / double(1u << 30), s.kernelMs, s.callMs, gbps,
-          100 * gbps / copyGBps);
-      Row &row = rowOf(c);
-      row.percent[c.packing] = 100 * gbps / copyGBps;
-      row.gbps[c.packing] = gbps;
-      timed = true;
     }
   }
 
@@ -795,12 +838,18 @@ int main(int argc, char **argv) {
     std::printf("copy: %.0f GB/s; bandwidth columns: %% of copy (GB/s), kernel "
                 "time by CUDA events, %lld x %lld outputs\n",
                 copyGBps, bandwidthRows, bandwidthHalf);
+  if (computed)
+    std::printf("computed: the bf16 kernels with tables=0 (the definition "
+                "computed, no lookup), %% of copy\n");
   std::printf("%-24s", "variant pass type");
   if (bits)
     std::printf(" %6s %12s %8s %9s %11s", "cases", "elements", "differ",
                 "NaN-bits", "3blk-differ");
   if (timed)
     std::printf(" %14s %14s %14s", "split", "halves", "interleaved");
+  if (computed)
+    std::printf(" %15s %15s %15s", "computed:split", "computed:halves",
+                "computed:interl");
   std::printf("\n");
   for (const std::string &key : order) {
     const Row &row = table[key];
@@ -817,6 +866,13 @@ int main(int argc, char **argv) {
           std::snprintf(cell, sizeof(cell), "%.1f%% (%.0f)", row.percent.at(p),
                         row.gbps.at(p));
         std::printf(" %14s", cell);
+      }
+    if (computed)
+      for (const char *p : {"split", "halves", "interleaved"}) {
+        char cell[32] = "-";
+        if (row.computed.count(p))
+          std::snprintf(cell, sizeof(cell), "%.1f%%", row.computed.at(p));
+        std::printf(" %15s", cell);
       }
     std::printf("\n");
   }

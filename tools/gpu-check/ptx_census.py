@@ -21,7 +21,8 @@ line:
 
 With --ptxas, each module is assembled for its target (ptxas -arch=sm_XX -v)
 and a line 'ptxas NAME: R registers, S bytes spill stores, L bytes spill
-loads' follows (ptxas's own numbers); with --max-registers=N, a count over
+loads' follows (ptxas's own numbers, the most of any kernel in the module:
+a module with 16-bit tables also has their fill kernel, __glu_table_init); with --max-registers=N, a count over
 N reads 'R registers (over N)', which no test accepts.
 """
 import argparse
@@ -100,16 +101,19 @@ def main():
                 if run.returncode:
                     print(f"ptxas {name}: FAILED\n{run.stderr}")
                     continue
-                regs = re.search(r"Used (\d+) registers", run.stderr)
-                spill = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads",
-                                  run.stderr)
+                # A module may hold several kernels (the tables' fill kernel
+                # __glu_table_init): the most any of them uses.
+                regs = [int(r) for r in re.findall(r"Used (\d+) registers", run.stderr)]
+                spill = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads",
+                                   run.stderr)
                 over = ""
                 if (regs and opts.max_registers is not None
-                        and int(regs.group(1)) > opts.max_registers):
+                        and max(regs) > opts.max_registers):
                     over = f" (over {opts.max_registers})"
-                print(f"ptxas {name}: {regs.group(1) if regs else '?'} registers{over},"
-                      f" {spill.group(1) if spill else '?'} bytes spill stores,"
-                      f" {spill.group(2) if spill else '?'} bytes spill loads")
+                stores = max(int(a) for a, _ in spill) if spill else "?"
+                loads = max(int(b) for _, b in spill) if spill else "?"
+                print(f"ptxas {name}: {max(regs) if regs else '?'} registers{over},"
+                      f" {stores} bytes spill stores, {loads} bytes spill loads")
     if not found:
         sys.exit("ptx_census.py: no gpu.binary with PTX (format=isa) in " + opts.input)
 

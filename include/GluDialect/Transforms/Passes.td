@@ -221,6 +221,15 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     Identical cones share their tables; at most `max-module-tables` per
     module, further distinct cones stay computed.
 
+    A GPU module has no constructors. For a cone inside a `gpu.module`, the
+    tables are uninitialized `memref.global`s in THAT gpu.module (no bytes
+    in its binary), filled by one kernel per gpu.module, `gpu.func
+    @__glu_table_init` (no arguments; a grid-stride loop over the 65536
+    entries holding every distinct cone of the module, cloned), which the
+    runtime launches once after loading the module (docs/gpu.md). The name
+    is reserved in a gpu.module. With `host=false` only cones inside
+    gpu.modules are tabulated.
+
     Before (bf16 swiglu, one_round):
 
     ```mlir
@@ -241,6 +250,7 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
@@ -254,6 +264,9 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
            /*default=*/"64",
            "At most this many tables (256 KiB each) per module; further "
            "distinct cones stay computed">,
+    Option<"host", "host", "bool", /*default=*/"true",
+           "Tabulate cones outside gpu.modules too (false: only the GPU "
+           "kernels', as glu-to-nvvm does)">,
   ];
 }
 

@@ -60,9 +60,14 @@ void glu::addGluGPUMappingPasses(OpPassManager &pm,
   addGluMapElementwiseToGPUPass(pm, options);
   pm.addNestedPass<func::FuncOp>(createGluGPUDeviceBuffers());
   // Fold the host's size arithmetic so that static sizes reach the kernels
-  // as constants (outlining sinks constants, and passes the rest).
+  // as constants.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Outlining passes every value defined above a launch as a kernel
+  // argument; constants (the definitions' f32 coefficients too) are sunk
+  // first, so that the kernels see them as constants: glu-tabulate's cones
+  // are computed from the gate and constants alone.
+  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
 }
 
@@ -93,7 +98,15 @@ void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
   // The CPU pipeline's stage 3, on host and kernels alike: glu.round and the
   // math functions become the same exactly rounded arithmetic and explicit
   // math.fma as on the CPU (no libdevice, hence no .approx), and bf16
-  // conversions the same integer arithmetic.
+  // conversions the same integer arithmetic. Before it, the kernels' 16-bit
+  // activations become lookups in tables of their gpu.module, filled by its
+  // __glu_table_init kernel (the same ops; the host code has no cones to
+  // tabulate and keeps its own).
+  if (options.tables) {
+    GluTabulateOptions tabulate;
+    tabulate.host = false;
+    pm.addPass(createGluTabulate(tabulate));
+  }
   addGluCPUStages(pm, 3, 3);
 
   GpuNVVMAttachTargetOptions target;

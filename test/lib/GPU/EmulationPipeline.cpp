@@ -14,5 +14,12 @@ void glu::buildGluGPUEmulationPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createGluGPULaunchToLoops());
-  addGluCPUStages(pm, 3, 4);
+  // The CPU stages 3-4. With `tables`, the kernels' 16-bit activations are
+  // looked up as on the GPU, in tables filled by the same cloned ops (here
+  // by the CPU's load-time constructor: the loops are host code).
+  GluToLLVMOptions cpu;
+  setCPUStageOptions(cpu);
+  cpu.tables = options.tables;
+  addGluLoopLoweringPasses(pm, cpu);
+  addGluLLVMLoweringPasses(pm, cpu);
 }

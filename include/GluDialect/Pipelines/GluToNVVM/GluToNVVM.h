@@ -60,6 +60,14 @@ struct GluToNVVMOptions : public PassPipelineOptions<GluToNVVMOptions> {
                      "many as tiles need), so that the kernels' grid-stride "
                      "loops wrap around"),
       llvm::cl::init(0)};
+  Option<bool> tables{
+      *this, "tables",
+      llvm::cl::desc("f16/bf16 activations in the kernels as exact "
+                     "65536-entry tables in each GPU module, filled by its "
+                     "__glu_table_init kernel, which the runtime launches at "
+                     "module load (glu-tabulate); off: computed. The same "
+                     "bits"),
+      llvm::cl::init(true)};
   Option<bool> hostToLLVM{
       *this, "host-to-llvm",
       llvm::cl::desc("Lower the host code to the LLVM dialect (mgpu* calls); "

@@ -12,10 +12,16 @@
  * It also models what the real driver does not check: a launch on a stream
  * created CU_STREAM_NON_BLOCKING fails, since such a stream does not wait
  * for the copies on the legacy default stream (cuMemcpyHtoD from pageable
- * memory may return before its data has landed). */
+ * memory may return before its data has landed). And glu-tabulate's
+ * contract (docs/gpu.md): a module has a function __glu_table_init if its
+ * PTX or cubin names one (else CUDA_ERROR_NOT_FOUND); a kernel of such a
+ * module launched before its __glu_table_init ran, or a second run of it,
+ * fails, saying so. */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 
 /* What a real driver owns until the process ends (device memory the
  * runtime's block cache keeps, function handles of loaded modules) is not
@@ -30,8 +36,32 @@ static void *driverOwned(void *p) {
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
-struct Module { int cubin; };
-struct Function { char name[128]; };
+struct Module { int cubin, hasInit, initRuns; };
+struct Function { char name[128]; struct Module *module; };
+
+/* The bytes of an ELF64 cubin: up to the end of its last section or of
+ * its section header table. */
+static size_t elfSize(const unsigned char *elf) {
+  uint64_t shoff; uint16_t shentsize, shnum;
+  memcpy(&shoff, elf + 0x28, 8);
+  memcpy(&shentsize, elf + 0x3a, 2);
+  memcpy(&shnum, elf + 0x3c, 2);
+  size_t end = shoff + (size_t)shnum * shentsize;
+  for (unsigned i = 0; i < shnum; ++i) {
+    const unsigned char *sh = elf + shoff + (size_t)i * shentsize;
+    uint32_t type; uint64_t offset, size;
+    memcpy(&type, sh + 4, 4);
+    memcpy(&offset, sh + 0x18, 8);
+    memcpy(&size, sh + 0x20, 8);
+    if (type != 8 /* SHT_NOBITS */ && offset + size > end)
+      end = offset + size;
+  }
+  return end;
+}
+
+static int names(const void *data, size_t size, const char *name) {
+  return memmem(data, size, name, strlen(name)) != NULL;
+}
 struct Stream { unsigned flags; };
 
 static int envInt(const char *name, int fallback) {
@@ -55,6 +85,7 @@ CUresult cuGetErrorName(CUresult r, const char **s) {
   case 0: *s = "CUDA_SUCCESS"; return 0;
   case 100: *s = "CUDA_ERROR_NO_DEVICE"; return 0;
   case 209: *s = "CUDA_ERROR_NO_BINARY_FOR_GPU"; return 0;
+  case 500: *s = "CUDA_ERROR_NOT_FOUND"; return 0;
   case 803: *s = "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"; return 0;
   case 999: *s = "CUDA_ERROR_UNKNOWN"; return 0;
   default: *s = NULL; return 1;
@@ -69,8 +100,10 @@ CUresult cuModuleLoadData(void **m, const void *data) {
   }
   if (cubin && envInt("FAKE_CUDA_NO_CUBIN", 0))
     return 209;
-  struct Module *mod = driverOwned(malloc(sizeof *mod));
+  struct Module *mod = driverOwned(calloc(1, sizeof *mod));
   mod->cubin = cubin;
+  mod->hasInit = names(data, cubin ? elfSize(data) : strlen(data),
+                       cubin ? "__glu_table_init" : ".entry __glu_table_init(");
   if (loaded++ == 0)
     fprintf(stderr, "fake-cuda: loaded a %s\n", mod->cubin ? "cubin" : "PTX module");
   *m = mod; return 0;
@@ -83,13 +116,27 @@ CUresult cuModuleUnload(void *m) {
     fprintf(stderr, "fake-cuda: all %d modules unloaded\n", loaded);
   return 0; }
 CUresult cuModuleGetFunction(void **f, void *m, const char *name) {
+  struct Module *mod = m;
+  if (strcmp(name, "__glu_table_init") == 0 && !mod->hasInit)
+    return 500; /* CUDA_ERROR_NOT_FOUND */
   struct Function *fn = driverOwned(malloc(sizeof *fn));
+  fn->module = mod;
   snprintf(fn->name, sizeof fn->name, "%s", name); *f = fn; return 0; }
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                         unsigned by, unsigned bz, unsigned smem, void *s, void **p, void **e) {
   if (s && ((struct Stream *)s)->flags & 1) {
     fprintf(stderr, "fake-cuda: launch on a non-blocking stream races the "
                     "legacy stream's copies\n");
+    return 1;
+  }
+  struct Function *fn = f;
+  if (strcmp(fn->name, "__glu_table_init") == 0) {
+    if (fn->module->initRuns++) {
+      fprintf(stderr, "fake-cuda: __glu_table_init launched again\n");
+      return 1;
+    }
+  } else if (fn->module->hasInit && !fn->module->initRuns) {
+    fprintf(stderr, "fake-cuda: %s launched before __glu_table_init\n", fn->name);
     return 1;
   }
   fprintf(stderr, "fake-cuda: launch %s grid(%u,%u,%u) block(%u,%u,%u)\n",
