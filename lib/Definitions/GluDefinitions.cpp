@@ -374,10 +374,13 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   // term| <= 2^k and |hi| < 2^63, so hi*small is finite, and the outer
   // fma's exact value is hi*act'. Where dy*up was scaled (|hi| up to
   // 2^128) hi*small could overflow while hi*act' does not (the terms
-  // cancel), or with the other sign: there act' is used as one sum.
+  // cancel), or with the other sign: there act' is used as one sum. f16 and
+  // bf16 storage use the sum: their result rounds to 8 or 11 bits anyway,
+  // and act' as one function of the 16-bit gate is what glu-tabulate
+  // turns into a table.
   Pair c = twoProduct(fb, dy, up);
   Value d;
-  if (derivativeTerms.size() == 2) {
+  if (derivativeTerms.size() == 2 && program.storage.isF32()) {
     Value a = derivativeTerms[0], b = derivativeTerms[1];
     Value aSmaller = fb.cmp(CmpFPredicate::OLT, fb.abs(a), fb.abs(b));
     Value small = fb.select(aSmaller, a, b);
