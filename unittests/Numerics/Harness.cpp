@@ -97,8 +97,17 @@ std::string harness::moduleSource(const Config &c, int64_t rows, int64_t h) {
 
 std::unique_ptr<mlir::glu::JitModule>
 harness::compile(const std::string &source) {
+  mlir::glu::JitOptions options;
+  options.poisonAllocations = true;
+  return compile(source, options, /*withDefect=*/true);
+}
+
+std::unique_ptr<mlir::glu::JitModule>
+harness::compile(const std::string &source,
+                 const mlir::glu::JitOptions &options, bool withDefect) {
   mlir::DialectRegistry registry;
-  mlir::glu::test::registerDefect(registry, defectFromEnvironment());
+  if (withDefect)
+    mlir::glu::test::registerDefect(registry, defectFromEnvironment());
   mlir::glu::registerRunnerDialects(registry);
   mlir::MLIRContext context(registry);
   auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
@@ -106,8 +115,6 @@ harness::compile(const std::string &source) {
     ADD_FAILURE() << "the generated module does not parse:\n" << source;
     return nullptr;
   }
-  mlir::glu::JitOptions options;
-  options.poisonAllocations = true;
   auto jit = mlir::glu::JitModule::compile(*module, options);
   if (!jit) {
     ADD_FAILURE() << llvm::toString(jit.takeError()) << "\n" << source;

@@ -41,6 +41,13 @@ std::string moduleSource(const oracle::Config &c, int64_t rows, int64_t h);
 /// environment's defect). Fails the calling test on error.
 std::unique_ptr<mlir::glu::JitModule> compile(const std::string &source);
 
+/// The same with the caller's JIT options, and the environment's defect
+/// only where `withDefect` (the tests that compare two compilations of
+/// the same module need not see it).
+std::unique_ptr<mlir::glu::JitModule>
+compile(const std::string &source, const mlir::glu::JitOptions &options,
+        bool withDefect);
+
 /// Element (r, i) of the gate and up halves inside a fused row of width n.
 int64_t gateIndex(Form f, int64_t i, int64_t h);
 int64_t upIndex(Form f, int64_t i, int64_t h);

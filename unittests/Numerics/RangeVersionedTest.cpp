@@ -35,22 +35,11 @@ namespace {
 
 std::unique_ptr<mlir::glu::JitModule>
 compileFor(const std::string &source, bool vectorize, const char *cpu) {
-  mlir::DialectRegistry registry;
-  mlir::glu::registerRunnerDialects(registry);
-  mlir::MLIRContext context(registry);
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
-  if (!module)
-    return nullptr;
   mlir::glu::JitOptions options;
   options.vectorize = vectorize;
   options.threads = vectorize ? 0 : 1;
   options.cpu.cpu = cpu;
-  auto jit = mlir::glu::JitModule::compile(*module, options);
-  if (!jit) {
-    ADD_FAILURE() << llvm::toString(jit.takeError());
-    return nullptr;
-  }
-  return std::move(*jit);
+  return compile(source, options, /*withDefect=*/false);
 }
 
 /// Lanes per segment: a whole step of the widest vector loop (4 x 16).

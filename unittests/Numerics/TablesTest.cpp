@@ -41,21 +41,9 @@ namespace {
 
 std::unique_ptr<mlir::glu::JitModule> compileWith(const std::string &source,
                                                   bool tables) {
-  mlir::DialectRegistry registry;
-  mlir::glu::test::registerDefect(registry, defectFromEnvironment());
-  mlir::glu::registerRunnerDialects(registry);
-  mlir::MLIRContext context(registry);
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
-  if (!module)
-    return nullptr;
   mlir::glu::JitOptions options;
   options.tables = tables;
-  auto jit = mlir::glu::JitModule::compile(*module, options);
-  if (!jit) {
-    ADD_FAILURE() << llvm::toString(jit.takeError());
-    return nullptr;
-  }
-  return std::move(*jit);
+  return compile(source, options, /*withDefect=*/true);
 }
 
 /// For each function of `source`, how many tables glu-to-llvm has its

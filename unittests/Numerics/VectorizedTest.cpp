@@ -29,21 +29,10 @@ namespace {
 
 std::unique_ptr<mlir::glu::JitModule>
 compileWith(const std::string &source, bool vectorize, unsigned threads) {
-  mlir::DialectRegistry registry;
-  mlir::glu::registerRunnerDialects(registry);
-  mlir::MLIRContext context(registry);
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(source, &context);
-  if (!module)
-    return nullptr;
   mlir::glu::JitOptions options;
   options.vectorize = vectorize;
   options.threads = threads;
-  auto jit = mlir::glu::JitModule::compile(*module, options);
-  if (!jit) {
-    ADD_FAILURE() << llvm::toString(jit.takeError());
-    return nullptr;
-  }
-  return std::move(*jit);
+  return compile(source, options, /*withDefect=*/false);
 }
 
 struct VCase {
