@@ -61,7 +61,13 @@ struct Cone {
   bool expensive = false;
 };
 
-bool isConstant(Value v) { return v.getDefiningOp<arith::ConstantOp>(); }
+/// A constant the same in every lane (a table entry is one function of the
+/// 16 bits for every lane only then).
+bool isConstant(Value v) {
+  auto constant = v.getDefiningOp<arith::ConstantOp>();
+  return constant && (!isa<ShapedType>(constant.getType()) ||
+                      isa<SplatElementsAttr>(constant.getValue()));
+}
 
 /// Worth a table: what the math lowering expands into a polynomial, or a
 /// division (cheap ops such as abs and fma stay computed).
@@ -85,9 +91,10 @@ Cone coneOf(arith::ExtFOp root) {
   while (!work.empty()) {
     Value v = work.pop_back_val();
     for (Operation *op : v.getUsers()) {
+      // Elementwise ops only: a shuffle or a reduction mixes lanes.
       if (op->getBlock() != block || cone.members.contains(op) ||
           op->getNumRegions() || op->getNumResults() == 0 ||
-          !isMemoryEffectFree(op))
+          !op->hasTrait<OpTrait::Elementwise>() || !isMemoryEffectFree(op))
         continue;
       if (!llvm::all_of(op->getOperands(), [&](Value operand) {
             return values.contains(operand) || isConstant(operand);
@@ -202,12 +209,15 @@ std::string keyOf(Cone &cone) {
   return key;
 }
 
-/// 1-D vectors or scalars only (what glu-vectorize-elementwise leaves).
+/// 1-D vectors or scalars only (what glu-vectorize-elementwise leaves); 0
+/// for other types and for widths that do not divide the table (the fill
+/// stores whole vectors).
 int64_t lanesOf(Type type) {
   auto vector = dyn_cast<VectorType>(type);
   if (!vector)
-    return 1;
-  if (vector.getRank() != 1 || vector.isScalable())
+    return isa<ShapedType>(type) ? 0 : 1;
+  if (vector.getRank() != 1 || vector.isScalable() ||
+      kEntries % vector.getNumElements())
     return 0;
   return vector.getNumElements();
 }
@@ -252,7 +262,11 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       Type source = getElementTypeOrSelf(ext.getIn().getType());
       if (!source.isF16() && !source.isBF16())
         return;
-      if (!host && !ext->getParentOfType<gpu::GPUModuleOp>())
+      // Tables go in the module or the gpu.module, where the lookups must
+      // resolve them: not from a symbol table nested in either.
+      Operation *scope = SymbolTable::getNearestSymbolTable(ext);
+      bool inGPU = isa<gpu::GPUModuleOp>(scope);
+      if ((!host || scope != module) && !inGPU)
         return;
       if (!getElementTypeOrSelf(ext.getType()).isF32() ||
           lanesOf(ext.getType()) == 0)
@@ -356,7 +370,9 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   static vector::LoadOp wordsLoadedBy(arith::ExtFOp root) {
     auto load = root.getIn().getDefiningOp<vector::LoadOp>();
     if (!load || load->getBlock() != root->getBlock() ||
-        load.getVectorType().getRank() != 1 || load.getIndices().empty())
+        load.getVectorType().getRank() != 1 || load.getIndices().empty() ||
+        load.getMemRefType().getElementType() !=
+            load.getVectorType().getElementType())
       return {};
     for (Operation *op = load->getNextNode(); op != root;
          op = op->getNextNode())
