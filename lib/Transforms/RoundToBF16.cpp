@@ -89,6 +89,11 @@ struct GluRoundToBF16Pass : glu::impl::GluRoundToBF16Base<GluRoundToBF16Pass> {
   void runOnOperation() override {
     SmallVector<arith::TruncFOp> truncs;
     getOperation()->walk([&](arith::TruncFOp trunc) {
+      // The integer rounding's constants are splats: a dynamically shaped
+      // tensor has none (and is not what the vector code this is for has).
+      auto shaped = dyn_cast<ShapedType>(trunc.getType());
+      if (shaped && !shaped.hasStaticShape())
+        return;
       if (getElementTypeOrSelf(trunc.getType()).isBF16() &&
           getElementTypeOrSelf(trunc.getIn().getType()).isF32() &&
           !trunc.getRoundingmodeAttr())

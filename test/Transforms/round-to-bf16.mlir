@@ -1,4 +1,6 @@
 // RUN: glu-opt %s -split-input-file -glu-round-to-bf16 | FileCheck %s
+// The output parses again (it once held constants no parser accepts).
+// RUN: glu-opt %s -split-input-file -glu-round-to-bf16 | glu-opt -split-input-file -o /dev/null
 
 // The canonical-NaN select on a rounded vector is the rounding itself: the
 // NaN becomes the f32 quiet NaN before the integer rounding, and no select
@@ -68,4 +70,18 @@ func.func @kept(%v: vector<4xf32>, %w: vector<4xf32>) -> (vector<4xbf16>, vector
   %d = arith.truncf %v to_nearest_away : vector<4xf32> to vector<4xbf16>
   %h = arith.truncf %v : vector<4xf32> to vector<4xf16>
   return %a, %b, %d, %h : vector<4xbf16>, vector<4xbf16>, vector<4xbf16>, vector<4xf16>
+}
+
+// -----
+
+// A dynamically shaped tensor has no splat constants to round with: left
+// as it is (before: constants of type tensor<?xi32>, which do not parse).
+// CHECK-LABEL: func @dynamic
+// CHECK: arith.truncf %{{.*}} : tensor<?xf32> to tensor<?xbf16>
+// CHECK-NOT: arith.truncf
+// CHECK: arith.bitcast %{{.*}} : tensor<2x3x4xi16> to tensor<2x3x4xbf16>
+func.func @dynamic(%v: tensor<?xf32>, %w: tensor<2x3x4xf32>) -> (tensor<?xbf16>, tensor<2x3x4xbf16>) {
+  %t = arith.truncf %v : tensor<?xf32> to tensor<?xbf16>
+  %r = arith.truncf %w : tensor<2x3x4xf32> to tensor<2x3x4xbf16>
+  return %t, %r : tensor<?xbf16>, tensor<2x3x4xbf16>
 }
