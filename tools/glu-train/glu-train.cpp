@@ -76,7 +76,8 @@ static cl::opt<double> tolerance(
     cl::init(1e-2), cl::cat(category));
 static cl::opt<unsigned>
     directions("gradcheck-directions",
-               cl::desc("Random directions per differentiated argument"),
+               cl::desc("Random directions per differentiated argument "
+                        "(1 to 1000)"),
                cl::init(4), cl::cat(category));
 static cl::opt<double>
     step("gradcheck-step",
@@ -144,8 +145,11 @@ int main(int argc, char **argv) {
   // against NaN, are errors rather than a vacuous "all passed".
   if (steps == 0)
     return fail("--steps must be at least 1");
-  if (directions == 0)
-    return fail("--gradcheck-directions must be at least 1");
+  // Each direction is two more forward calls per argument: beyond 1000 a
+  // check runs for hours and says no more.
+  if (directions == 0 || directions > 1000)
+    return fail("--gradcheck-directions must be from 1 to 1000, got " +
+                llvm::Twine(unsigned(directions)));
   for (auto [name, value] : {std::pair<StringRef, double>{"lr", learningRate},
                              {"min-drop", minDrop},
                              {"gradcheck-tolerance", tolerance},
