@@ -9,9 +9,18 @@
 //
 // RUN: not glu-run %s --function=sized --input=1xi64=-1 2>&1 | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not="Stack dump"
 // NEGATIVE: glu-run: error: @sized returned result #0 (tensor<?xf32>) with size -1 along dimension 0; the program computed a size it cannot allocate
-// RUN: not glu-run %s --function=sized --input=1xi64=4611686018427387904 2>&1 | FileCheck %s --check-prefix=WRAPS --implicit-check-not="Stack dump"
-// RUN: not glu-run %s --function=sized --input=1xi64=9223372036854775807 2>&1 | FileCheck %s --check-prefix=WRAPS --implicit-check-not="Stack dump"
-// WRAPS: glu-run: error: @sized returned result #0 (tensor<?xf32>) with more than 2^48 elements; the program computed a size it cannot allocate
+// A size whose byte count wraps (2^62 f32 is 2^64 bytes: malloc was asked
+// for 64) fails glu-check-alloc-sizes' check before the allocation, also
+// where the buffer is filled (the fill wrote past the 64 bytes: SIGSEGV).
+// RUN: sh -c 'glu-run %s --function=sized --input=1xi64=4611686018427387904; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=WRAPS --implicit-check-not="Stack dump"
+// RUN: sh -c 'glu-run %s --function=sized --input=1xi64=9223372036854775807; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=WRAPS --implicit-check-not="Stack dump"
+// RUN: sh -c 'glu-run %s --function=filled --input=1xi64=4611686018427387904; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=WRAPS --implicit-check-not="Stack dump"
+// RUN: sh -c 'glu-run %s --function=filled --input=1xi64=4611686018427387904 --target=cuda-emulated; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=WRAPS --implicit-check-not="Stack dump"
+// WRAPS: ERROR: Runtime op verification failed
+// WRAPS-NEXT: ^ the buffer's size in bytes is more than 2^63 - 1
+// WRAPS-NEXT: Location: loc("{{.*}}computed-result-sizes.mlir":{{[0-9]+}}:8)
+// WRAPS-NEXT: error: a runtime check of the compiled code failed (message above)
+// WRAPS-NEXT: exit status 3
 // RUN: glu-run %s --function=sized --input=1xi64=3 | FileCheck %s --check-prefix=OK
 // OK: result[0]: 3xf32
 // RUN: glu-run %s --function=sized --input=1xi64=0 | FileCheck %s --check-prefix=EMPTY

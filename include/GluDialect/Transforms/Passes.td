@@ -551,6 +551,23 @@ def GluPredicateChecks : Pass<"glu-predicate-checks"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def GluCheckAllocSizes : Pass<"glu-check-alloc-sizes"> {
+  let summary = "A runtime check that each allocation's byte size fits";
+  let description = [{
+    The LLVM lowering of `memref.alloc` and `memref.alloca` multiplies the
+    sizes and the element's bytes in 64-bit arithmetic that wraps: a
+    buffer of 2^62 f32 asked malloc for 64 bytes, and the op that filled
+    it wrote far past them (SIGSEGV). Before each allocation of a memref
+    of non-negative sizes, this pass inserts a `cf.assert` that the
+    product of the sizes and the element's bytes is at most 2^63 - 1 (an
+    empty buffer always passes; a negative size is left to what reads the
+    result). The failed check's message is in the format of
+    `generate-runtime-verification`'s.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect"];
+}
+
 def GluConvertSCFToControlFlow
     : Pass<"glu-convert-scf-to-cf", "::mlir::ModuleOp"> {
   let summary = "convert-scf-to-cf in time linear in the ops of a function";

@@ -53,6 +53,8 @@ void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
   // The checks in scf.if as straight-line code, for later passes to stay
   // linear in the checks.
   pm.addPass(createGluPredicateChecks());
+  // Allocations whose byte size would wrap (upstream checks none).
+  pm.addPass(createGluCheckAllocSizes());
 }
 
 void glu::addGluBufferizationPasses(OpPassManager &pm,
