@@ -1,13 +1,12 @@
 // RUN: glu-opt %s -split-input-file -verify-each -glu-check-alloc-sizes | FileCheck %s
 
-// A dynamic size: the product with the element's bytes, size by size, each
-// step's overflow noted; a size <= 0 passes.
+// One dynamic size: at most (2^63 - 1) / (4 x 4) bytes; a negative one
+// passes (left to what reads the buffer).
 // CHECK-LABEL: func @dynamic
 // CHECK-SAME: (%[[N:.*]]: index)
 // CHECK: %[[D:.*]] = arith.index_cast %[[N]] : index to i64
-// CHECK: arith.cmpi sle, %[[D]]
-// CHECK: arith.mului_extended %{{.*}}, %[[D]] : i64
-// CHECK: cf.assert %{{.*}}, "ERROR: Runtime op verification failed\0A^ the buffer's size in bytes is more than 2^63 - 1\0ALocation: loc({{.*}}check-alloc-sizes.mlir{{.*}})"
+// CHECK: %[[FITS:.*]] = arith.cmpi sle, %[[D]], %{{.*}}576460752303423487
+// CHECK: cf.assert %[[FITS]], "ERROR: Runtime op verification failed\0A^ a buffer's size in bytes is more than 2^63 - 1 (memref.alloc)"
 // CHECK-NEXT: memref.alloc(%[[N]]) : memref<?x4xf32>
 // CHECK: cf.assert
 // CHECK-NEXT: memref.alloca(%[[N]]) : memref<?xi64>
@@ -15,6 +14,22 @@ func.func @dynamic(%n: index) -> memref<?x4xf32> {
   %m = memref.alloc(%n) : memref<?x4xf32>
   %a = memref.alloca(%n) : memref<?xi64>
   return %m : memref<?x4xf32>
+}
+
+// Several: the product size by size, each step's overflow noted; a size
+// <= 0 passes.
+// CHECK-LABEL: func @several
+// CHECK-SAME: (%[[M:.*]]: index, %[[N:.*]]: index)
+// CHECK: %[[DM:.*]] = arith.index_cast %[[M]] : index to i64
+// CHECK: arith.cmpi sle, %[[DM]]
+// CHECK: %[[LOW:.*]], %{{.*}} = arith.mului_extended %{{.*}}, %[[DM]] : i64
+// CHECK: %[[DN:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: arith.mului_extended %[[LOW]], %[[DN]] : i64
+// CHECK: cf.assert
+// CHECK-NEXT: memref.alloc(%[[M]], %[[N]]) : memref<?x2x?xf16>
+func.func @several(%m: index, %n: index) -> memref<?x2x?xf16> {
+  %a = memref.alloc(%m, %n) : memref<?x2x?xf16>
+  return %a : memref<?x2x?xf16>
 }
 
 // -----

@@ -562,7 +562,9 @@ def GluCheckAllocSizes : Pass<"glu-check-alloc-sizes"> {
     product of the sizes and the element's bytes is at most 2^63 - 1 (an
     empty buffer always passes; a negative size is left to what reads the
     result). The failed check's message is in the format of
-    `generate-runtime-verification`'s.
+    `generate-runtime-verification`'s, without a location: one string for
+    every allocation (one per location cost a function of 2,500 glu ops
+    with dynamic sizes a fifth of its compile time).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::cf::ControlFlowDialect"];
