@@ -27,6 +27,7 @@
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,6 +344,53 @@ static void testPipeline(void) {
 // CHECK: glu-to-llvm: 1
 // CHECK: llvm.func: 1
 
+/* Several threads at once, each with its own context: registering the
+   passes and pipelines (the first registration of all included), parsing,
+   verifying and compiling through glu-to-llvm. A thread's result is 1 when
+   every step succeeded. */
+enum { kThreads = 4 };
+static void *compileInThread(void *result) {
+  mlirRegisterGluPasses();
+  mlirGluRegisterPipelines();
+  MlirContext ctx = makeContext(1);
+  MlirModule module =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kModule));
+  int ok = !mlirModuleIsNull(module);
+  if (ok) {
+    MlirPassManager pm = mlirPassManagerCreate(ctx);
+    ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+             mlirPassManagerGetAsOpPassManager(pm),
+             mlirStringRefCreateFromCString("builtin.module(glu-to-llvm)"),
+             printToStderr, NULL)) &&
+         mlirLogicalResultIsSuccess(
+             mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))) &&
+         !mlirOperationIsNull(
+             opNamedIn(mlirModuleGetBody(module), "llvm.func"));
+    mlirPassManagerDestroy(pm);
+    mlirModuleDestroy(module);
+  }
+  mlirContextDestroy(ctx);
+  *(int *)result = ok;
+  return NULL;
+}
+
+static int runThreads(void) {
+  pthread_t threads[kThreads];
+  int results[kThreads] = {0};
+  for (int i = 0; i < kThreads; ++i)
+    if (pthread_create(&threads[i], NULL, compileInThread, &results[i]))
+      results[i] = -1;
+  int ok = 0;
+  for (int i = 0; i < kThreads; ++i) {
+    if (results[i] != -1)
+      pthread_join(threads[i], NULL);
+    ok += results[i] == 1;
+  }
+  return ok;
+}
+// CHECK-LABEL: @threads
+// CHECK: threads compiled: 4 of 4
+
 static const char usage[] =
     "usage: glu-capi-test\n"
     "Runs the tests of the glu C API (test/CAPI/glu.c) and prints what lit's\n"
@@ -358,11 +406,15 @@ int main(int argc, char **argv) {
             usage);
     return 2;
   }
+  /* First: the threads make the first registrations (printed last). */
+  int threadsOk = runThreads();
   testDialectHandle();
   testAttributes();
   testOpAttributes();
   testPasses();
   testPipeline();
+  fprintf(stderr, "@threads\nthreads compiled: %d of %d\n", threadsOk,
+          (int)kThreads);
   fprintf(stderr, "@done\n");
   return 0;
 }

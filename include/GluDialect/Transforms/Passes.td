@@ -197,8 +197,10 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
   let summary = "Functions of one f16/bf16 value as exact 65536-entry tables";
   let description = [{
     After vectorization and before `glu-lower-math`: for every
-    `arith.extf` from f16 or bf16 to f32 (scalar or 1-D vector), the cone
-    of ops computed from that value alone (and constants) is found; where
+    `arith.extf` from f16 or bf16 to f32 (scalar or 1-D vector of a width
+    that divides 65536) whose nearest symbol table is the module or a
+    `gpu.module`, the cone of elementwise ops computed from that value
+    alone (and constants the same in every lane) is found; where
     it holds a math function or a division and the kernel reads at most
     `max-tables` f32 values of it, each of those values becomes a lookup in
     a private `memref.global` of 65536 f32 indexed by the raw 16 bits, and
