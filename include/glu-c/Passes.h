@@ -4,6 +4,8 @@
 |* registers every glu pass with the global registry (so that                 *|
 |* mlirParsePassPipeline knows them), mlirCreateGlu<Pass>() creates one, e.g. *|
 |* mlirCreateGluGluExpandOps(). The pipelines are registered separately.      *|
+|* Both registrations run once, whichever thread calls first; several threads *|
+|* may call them at once (test/CAPI/glu.c).                                   *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

@@ -11,8 +11,14 @@
 using namespace mlir;
 using namespace mlir::glu;
 
-// The generated mlirRegisterGluPasses() calls registerGluPasses().
-static void registerGluPasses() { registerGluTransformsPasses(); }
+// The generated mlirRegisterGluPasses() calls registerGluPasses(). The
+// registries are global maps without a lock: threads that register at once
+// could corrupt them, so each registration runs once, the first caller's
+// (a function-local static's initialization is thread-safe).
+static void registerGluPasses() {
+  static const bool registered = (registerGluTransformsPasses(), true);
+  (void)registered;
+}
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,7 +26,10 @@ extern "C" {
 
 #include "GluDialect/Transforms/Passes.capi.cpp.inc"
 
-void mlirGluRegisterPipelines(void) { registerGluToLLVMPipeline(); }
+void mlirGluRegisterPipelines(void) {
+  static const bool registered = (registerGluToLLVMPipeline(), true);
+  (void)registered;
+}
 
 #ifdef __cplusplus
 }
