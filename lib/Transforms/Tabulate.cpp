@@ -364,11 +364,25 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bits);
   }
 
-  /// The vector.load of `root`'s 16-bit vector, when its lanes can be
-  /// loaded again one by one where the lookups go (right after `root`): 1-D,
-  /// in the same block, nothing in between writes memory.
-  static vector::LoadOp wordsLoadedBy(arith::ExtFOp root) {
-    auto load = root.getIn().getDefiningOp<vector::LoadOp>();
+  /// Where `root`'s 16-bit lanes are in memory: the vector.load that read
+  /// them (directly, or one half of a vector.deinterleave of it: the
+  /// interleaved packing), lane l at index `first + stride * l` of its
+  /// window; a null load unless its lanes can be loaded again one by one
+  /// where the lookups go (right after `root`): 1-D, in the same block,
+  /// nothing in between writes memory.
+  struct Words {
+    vector::LoadOp load;
+    int64_t first = 0, stride = 1;
+  };
+  static Words wordsLoadedBy(arith::ExtFOp root) {
+    Value in = root.getIn();
+    Words words;
+    if (auto split = in.getDefiningOp<vector::DeinterleaveOp>()) {
+      words.first = in == split.getRes2() ? 1 : 0;
+      words.stride = 2;
+      in = split.getSource();
+    }
+    auto load = in.getDefiningOp<vector::LoadOp>();
     if (!load || load->getBlock() != root->getBlock() ||
         load.getVectorType().getRank() != 1 || load.getIndices().empty() ||
         load.getMemRefType().getElementType() !=
@@ -378,7 +392,8 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
          op = op->getNextNode())
       if (!isMemoryEffectFree(op) && !isa<vector::LoadOp, memref::LoadOp>(op))
         return {};
-    return load;
+    words.load = load;
+    return words;
   }
 
   /// Replaces every read of the cone's frontier outside the cone by a
@@ -387,11 +402,12 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     OpBuilder b(cone.root->getNextNode());
     Location loc = cone.root.getLoc();
     // Frontier values of the root's shape (elementwise cones): a lane each.
-    vector::LoadOp source = wordsLoadedBy(cone.root);
+    Words words = wordsLoadedBy(cone.root);
+    vector::LoadOp source = words.load;
+    auto lanes = dyn_cast<VectorType>(cone.root.getType());
     if (source && !llvm::all_of(cone.frontier, [&](Value v) {
           auto vector = dyn_cast<VectorType>(v.getType());
-          return vector &&
-                 vector.getShape() == source.getVectorType().getShape();
+          return vector && vector.getShape() == lanes.getShape();
         }))
       source = {};
     // One scalar load per lane: the gate's word, then its entry (a gather
@@ -401,10 +417,12 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     Value index;
     SmallVector<Value> entries;
     if (source) {
-      for (int64_t l = 0; l < source.getVectorType().getNumElements(); ++l) {
+      for (int64_t l = 0; l < lanes.getNumElements(); ++l) {
         SmallVector<Value> at(source.getIndices());
-        at.back() = arith::AddIOp::create(
-            b, loc, at.back(), arith::ConstantIndexOp::create(b, loc, l));
+        at.back() =
+            arith::AddIOp::create(b, loc, at.back(),
+                                  arith::ConstantIndexOp::create(
+                                      b, loc, words.first + words.stride * l));
         Value word = arith::BitcastOp::create(
             b, loc, b.getI16Type(),
             memref::LoadOp::create(b, loc, source.getBase(), at));

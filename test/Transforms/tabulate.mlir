@@ -158,3 +158,34 @@ func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?
   %w = arith.mulf %f, %g : vector<2xf32>
   return %y, %w : vector<2xf32>, vector<2xf32>
 }
+
+// -----
+
+// A gate that is one half of a vector.deinterleave of a vector.load (the
+// interleaved packing): the words of the odd half are at 1 and 3 from the
+// load's index, those of the even half at 0 and 2; no gather.
+// CHECK-LABEL: func @deinterleaved
+// CHECK-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index, %[[G:.*]]: vector<2xf32>)
+// CHECK: %[[I1:.*]] = arith.addi %[[I]], %c1
+// CHECK: memref.load %[[M]][%[[I1]]] : memref<?xbf16>
+// CHECK: %[[I3:.*]] = arith.addi %[[I]], %c3
+// CHECK: memref.load %[[M]][%[[I3]]] : memref<?xbf16>
+// CHECK: vector.from_elements
+// CHECK: %[[I0:.*]] = arith.addi %[[I]], %c0
+// CHECK: memref.load %[[M]][%[[I0]]] : memref<?xbf16>
+// CHECK: %[[I2:.*]] = arith.addi %[[I]], %c2
+// CHECK: memref.load %[[M]][%[[I2]]] : memref<?xbf16>
+// CHECK: vector.from_elements
+// CHECK-NOT: vector.gather
+// CHECK-LABEL: llvm.func internal
+func.func @deinterleaved(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>) -> (vector<2xf32>, vector<2xf32>) {
+  %both = vector.load %m[%i] : memref<?xbf16>, vector<4xbf16>
+  %even, %odd = vector.deinterleave %both : vector<4xbf16> -> vector<2xbf16>
+  %x = arith.extf %odd : vector<2xbf16> to vector<2xf32>
+  %e = math.exp %x : vector<2xf32>
+  %y = arith.mulf %e, %g : vector<2xf32>
+  %z = arith.extf %even : vector<2xbf16> to vector<2xf32>
+  %f = math.exp %z : vector<2xf32>
+  %w = arith.mulf %f, %g : vector<2xf32>
+  return %y, %w : vector<2xf32>, vector<2xf32>
+}

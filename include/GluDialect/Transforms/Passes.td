@@ -533,6 +533,28 @@ def GluConvertToLLVM : Pass<"glu-convert-to-llvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def GluFenceVectorLoads : Pass<"glu-fence-vector-loads", "::mlir::ModuleOp"> {
+  let summary = "Floating-point vector loads kept out of masked instructions";
+  let description = [{
+    On the LLVM dialect, after the lowering: every `llvm.load` of a vector
+    of f32 or f64 (not volatile, not atomic) gets its result passed through
+    `llvm.arithmetic.fence`, the identity (it only orders fast-math
+    reassociation, of which glu emits none). Without it, the x86 backend
+    folds a load whose value a masked lane selection uses
+    (`select(x > 0, x * g, 0)`: reglu) into the masked instruction, as
+    `vmulps (mem), %zmm, %zmm {%k} {z}` or `vmovups (mem), %zmm {%k} {z}`:
+    that load then waits for the mask, i.e. for the other operand's load
+    from memory, and a streaming kernel loses its memory parallelism
+    (reglu f32 on Zen 5 at the large size: 59-85% of the triad, against
+    98-100% for the same loop with plain loads; docs/performance.md). The
+    fence is a register-only pseudo-instruction that emits no code: the load
+    stays a plain `vmovups`, the arithmetic and its bits are unchanged.
+    16-bit floats are left alone: x86-64-v3 has no bf16 vectors, and the
+    fence on them is split into lanes there (reglu bf16 3.4x slower).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def GluPredicateChecks : Pass<"glu-predicate-checks"> {
   let summary = "Runtime checks in scf.if as straight-line predicated code";
   let description = [{

@@ -183,6 +183,10 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
   // func, cf (cf.assert in time linear in the checks), openmp and ub to
   // LLVM, and reconcile-unrealized-casts: one conversion, not nine passes.
   pm.addPass(createGluConvertToLLVM());
+  // Vector loads as plain loads, not folded into masked instructions that
+  // wait for the mask (docs/performance.md, "Masked loads").
+  if (options.vectorize)
+    pm.addPass(createGluFenceVectorLoads());
   pm.addPass(createCanonicalize());
 }
 
