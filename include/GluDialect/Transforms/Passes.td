@@ -213,6 +213,16 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     backward differentiates act alone, docs/semantics.md section 8), hence
     the default of two.
 
+    On the host, the values a kernel reads of one cone share ONE table of
+    65536 entries, each entry holding them side by side (act and act' of a
+    backward: 8 bytes, one cache line and one load per lane). In a loop
+    body whose lanes are looked up one by one, every stream the body
+    `vector.load`s is prefetched `prefetch-distance` bytes ahead
+    (`llvm.intr.prefetch` of an integer address, so nothing is accessed out
+    of bounds): the lookups fill the core's window, and the hardware
+    prefetcher alone left the streams' loads waiting on memory at large
+    sizes (docs/performance.md).
+
     The tables are filled at load time by an internal `llvm.func` listed in
     `llvm.mlir.global_ctors` (`.init_array` in an object; the JIT runs it
     in `ExecutionEngine::initialize`), whose body is the cone itself,
@@ -267,6 +277,11 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     Option<"host", "host", "bool", /*default=*/"true",
            "Tabulate cones outside gpu.modules too (false: only the GPU "
            "kernels', as glu-to-nvvm does)">,
+    Option<"prefetchDistance", "prefetch-distance", "unsigned",
+           /*default=*/"2048",
+           "In a loop body whose gate lanes are looked up one by one, "
+           "prefetch every stream it vector.loads this many bytes ahead "
+           "(0: none)">,
   ];
 }
 
