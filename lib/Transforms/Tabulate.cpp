@@ -222,8 +222,51 @@ int64_t lanesOf(Type type) {
   return vector.getNumElements();
 }
 
-MemRefType f32Table(MLIRContext *ctx) {
-  return MemRefType::get({kEntries}, Float32Type::get(ctx));
+/// A table of `values` f32 per gate pattern, entry by entry.
+MemRefType f32Table(MLIRContext *ctx, int64_t values = 1) {
+  return MemRefType::get({values * kEntries}, Float32Type::get(ctx));
+}
+
+/// Where value `j` of a cone's frontier lives: in the one host table, values
+/// interleaved (entry w holds them at w*K ... w*K+K-1: a lane's act and act'
+/// share one cache line and one load), or in the j-th of K GPU tables.
+struct Slot {
+  memref::GlobalOp global;
+  int64_t stride, offset;
+};
+Slot slotOf(ArrayRef<memref::GlobalOp> globals, size_t values, size_t j) {
+  if (globals.size() == 1)
+    return {globals[0], int64_t(values), int64_t(j)};
+  return {globals[j], 1, 0};
+}
+
+/// The concatenation of `parts` (1-D vectors of one element type).
+Value concat(OpBuilder &b, Location loc, SmallVector<Value> parts) {
+  while (parts.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t p = 0; p + 1 < parts.size(); p += 2) {
+      auto a = cast<VectorType>(parts[p].getType()),
+           c = cast<VectorType>(parts[p + 1].getType());
+      SmallVector<int64_t> mask;
+      for (int64_t l = 0; l < a.getNumElements() + c.getNumElements(); ++l)
+        mask.push_back(l);
+      next.push_back(
+          vector::ShuffleOp::create(b, loc, parts[p], parts[p + 1], mask));
+    }
+    if (parts.size() % 2)
+      next.push_back(parts.back());
+    parts = std::move(next);
+  }
+  return parts.front();
+}
+
+/// Lanes `first`, `first + step`, ... (`count` of them) of 1-D `v`.
+Value strided(OpBuilder &b, Location loc, Value v, int64_t first, int64_t step,
+              int64_t count) {
+  SmallVector<int64_t> mask;
+  for (int64_t l = 0; l < count; ++l)
+    mask.push_back(first + l * step);
+  return vector::ShuffleOp::create(b, loc, v, v, mask);
 }
 
 /// The tables of the cones inside one gpu.module and `__glu_table_init`, the
@@ -242,7 +285,7 @@ struct GPUTables {
 private:
   /// A grid-stride loop over the table entries in the fill kernel (made on
   /// first use) that computes the cone and stores its frontier.
-  void appendFill(Cone &cone, MutableArrayRef<memref::GlobalOp> globals);
+  void appendFill(Cone &cone, ArrayRef<memref::GlobalOp> globals);
 
   gpu::GPUModuleOp module;
   SymbolTable symbols;
@@ -275,8 +318,10 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       if (!cone.expensive || cone.frontier.empty() ||
           cone.frontier.size() > maxTables)
         return;
-      if (!llvm::all_of(cone.frontier, [](Value v) {
-            return getElementTypeOrSelf(v.getType()).isF32();
+      // f32 values of the gate's shape: a table entry per lane.
+      if (!llvm::all_of(cone.frontier, [&](Value v) {
+            return getElementTypeOrSelf(v.getType()).isF32() &&
+                   v.getType() == ext.getType();
           }))
         return;
       cones.push_back(std::move(cone));
@@ -293,6 +338,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     size_t numTables = 0;
     keys.reserve(cones.size());
     SmallVector<Attribute> fills;
+    DenseSet<Block *> prefetched;
     // Cones in a gpu.module: tables and fill kernel in that gpu.module.
     llvm::MapVector<Operation *, std::unique_ptr<GPUTables>> gpuTables;
     bool hostCones = false;
@@ -317,18 +363,21 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       auto [it, inserted] = tables.try_emplace(keys.back());
       if (inserted) {
         numTables += cone.frontier.size();
-        for (size_t i = 0; i < cone.frontier.size(); ++i) {
-          auto global = memref::GlobalOp::create(
-              top, cone.root.getLoc(), "__glu_table",
-              top.getStringAttr("private"), f32Table(ctx), UnitAttr::get(ctx),
-              /*constant=*/false, /*alignment=*/top.getI64IntegerAttr(64));
-          symbols.insert(global); // renamed if taken
-          it->second.push_back(global);
-        }
+        // One table, the frontier's values interleaved (slotOf).
+        auto global = memref::GlobalOp::create(
+            top, cone.root.getLoc(), "__glu_table",
+            top.getStringAttr("private"), f32Table(ctx, cone.frontier.size()),
+            UnitAttr::get(ctx),
+            /*constant=*/false, /*alignment=*/top.getI64IntegerAttr(64));
+        symbols.insert(global); // renamed if taken
+        it->second.push_back(global);
         fills.push_back(
             FlatSymbolRefAttr::get(buildFill(top, symbols, cone, it->second)));
       }
-      lookUp(cone, it->second);
+      Block *body = cone.root->getBlock();
+      if (lookUp(cone, it->second) && prefetchDistance &&
+          prefetched.insert(body).second)
+        prefetchStreams(body, prefetchDistance);
     }
     if (!hostCones)
       return;
@@ -397,10 +446,12 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   }
 
   /// Replaces every read of the cone's frontier outside the cone by a
-  /// lookup, and erases what no longer has a use.
-  static void lookUp(Cone &cone, MutableArrayRef<memref::GlobalOp> globals) {
+  /// lookup, and erases what no longer has a use. Returns whether the lanes
+  /// were looked up one by one (a vector.load'ed gate).
+  static bool lookUp(Cone &cone, ArrayRef<memref::GlobalOp> globals) {
     OpBuilder b(cone.root->getNextNode());
     Location loc = cone.root.getLoc();
+    size_t values = cone.frontier.size();
     // Frontier values of the root's shape (elementwise cones): a lane each.
     Words words = wordsLoadedBy(cone.root);
     vector::LoadOp source = words.load;
@@ -410,19 +461,25 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
           return vector && vector.getShape() == lanes.getShape();
         }))
       source = {};
+    auto constIndex = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    auto tableOf = [&](Slot slot) {
+      return memref::GetGlobalOp::create(
+          b, loc, cast<MemRefType>(slot.global.getType()),
+          slot.global.getSymName());
+    };
     // One scalar load per lane: the gate's word, then its entry (a gather
     // does about one lane per cycle on Zen 5, and LLVM scalarizes it
     // through a vector of pointers on x86-64-v3). The words are loaded once
-    // for all the tables.
+    // for all the values.
     Value index;
     SmallVector<Value> entries;
     if (source) {
       for (int64_t l = 0; l < lanes.getNumElements(); ++l) {
         SmallVector<Value> at(source.getIndices());
-        at.back() =
-            arith::AddIOp::create(b, loc, at.back(),
-                                  arith::ConstantIndexOp::create(
-                                      b, loc, words.first + words.stride * l));
+        at.back() = arith::AddIOp::create(
+            b, loc, at.back(), constIndex(words.first + words.stride * l));
         Value word = arith::BitcastOp::create(
             b, loc, b.getI16Type(),
             memref::LoadOp::create(b, loc, source.getBase(), at));
@@ -432,36 +489,131 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     } else {
       index = indexOf(b, loc, cone.root.getIn());
     }
-    for (auto [value, global] : llvm::zip(cone.frontier, globals)) {
-      Value table = memref::GetGlobalOp::create(
-          b, loc, cast<MemRefType>(global.getType()), global.getSymName());
-      Value lookup;
+    // Interleaved values of a lane (one host table): one load of all of
+    // them per lane, the lanes concatenated, then each value's lanes.
+    SmallVector<Value> lookups(values);
+    Slot first = slotOf(globals, values, 0);
+    if (source && first.stride > 1) {
+      Value table = tableOf(first);
+      Value stride = constIndex(first.stride);
+      auto entryType = VectorType::get({first.stride}, b.getF32Type());
+      SmallVector<Value> parts;
+      for (Value entry : entries)
+        parts.push_back(vector::LoadOp::create(
+            b, loc, entryType, table,
+            ValueRange{arith::MulIOp::create(b, loc, entry, stride)}));
+      Value all = concat(b, loc, parts);
+      for (size_t j = 0; j < values; ++j)
+        lookups[j] = strided(b, loc, all, j, first.stride, entries.size());
+    }
+    for (size_t j = 0; j < values; ++j) {
+      if (lookups[j])
+        continue;
+      Value value = cone.frontier[j];
+      Slot slot = slotOf(globals, values, j);
+      Value table = tableOf(slot);
+      auto at = [&](Value i) -> Value {
+        if (slot.stride == 1)
+          return i;
+        return arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, i, constIndex(slot.stride)),
+            constIndex(slot.offset));
+      };
       if (source) {
         SmallVector<Value> lanes;
         for (Value entry : entries)
-          lanes.push_back(memref::LoadOp::create(b, loc, table, entry));
-        lookup = vector::FromElementsOp::create(
+          lanes.push_back(memref::LoadOp::create(b, loc, table, at(entry)));
+        lookups[j] = vector::FromElementsOp::create(
             b, loc, cast<VectorType>(value.getType()), lanes);
       } else if (auto vector = dyn_cast<VectorType>(value.getType())) {
-        Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+        Value lanes = index;
+        if (slot.stride > 1) {
+          auto i32s = cast<VectorType>(index.getType());
+          auto splat = [&](int64_t v) {
+            return arith::ConstantOp::create(
+                b, loc,
+                DenseElementsAttr::get(i32s, b.getI32IntegerAttr(int32_t(v))));
+          };
+          lanes = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, index, splat(slot.stride)),
+              splat(slot.offset));
+        }
         Value mask = arith::ConstantOp::create(
             b, loc, DenseElementsAttr::get(vector.clone(b.getI1Type()), true));
         Value pass = arith::ConstantOp::create(
             b, loc, DenseElementsAttr::get(vector, b.getF32FloatAttr(0)));
-        lookup = vector::GatherOp::create(b, loc, vector, table,
-                                          ValueRange{zero}, index, mask, pass);
+        lookups[j] = vector::GatherOp::create(b, loc, vector, table,
+                                              ValueRange{constIndex(0)}, lanes,
+                                              mask, pass);
       } else {
-        lookup = memref::LoadOp::create(b, loc, table, index);
+        lookups[j] = memref::LoadOp::create(b, loc, table, at(index));
       }
+    }
+    for (auto [value, lookup] : llvm::zip(cone.frontier, lookups))
       value.replaceUsesWithIf(lookup, [&](OpOperand &use) {
         return !cone.members.contains(use.getOwner());
       });
-    }
     for (Operation *op : llvm::reverse(cone.ops))
       if (op->use_empty())
         op->erase();
     if (cone.root->use_empty())
       cone.root->erase();
+    return bool(source);
+  }
+
+  /// Prefetches, `distance` bytes ahead, every 1-D vector.load'ed stream of
+  /// `body` (a loop body whose gate lanes are looked up one by one): the
+  /// lookups fill the core's window, so that the hardware prefetcher alone
+  /// leaves the streams' loads waiting on memory (docs/performance.md).
+  /// The address is computed as an integer: a prefetch past the end of a
+  /// buffer is harmless (x86 PREFETCHh never faults) and no memref access
+  /// goes out of bounds.
+  static void prefetchStreams(Block *body, unsigned distance) {
+    // One per stream: a load of the same place again (the gate's, read
+    // both as a vector and lane by lane) adds none.
+    SmallVector<vector::LoadOp> loads;
+    for (auto load : body->getOps<vector::LoadOp>())
+      if (!load.getBase().getDefiningOp<memref::GetGlobalOp>() &&
+          load.getVectorType().getRank() == 1 &&
+          load.getMemRefType().isLastDimUnitStride() &&
+          load.getMemRefType().getElementType().isIntOrFloat() &&
+          llvm::none_of(loads, [&](vector::LoadOp seen) {
+            return seen.getBase() == load.getBase() &&
+                   seen.getIndices() == load.getIndices();
+          }))
+        loads.push_back(load);
+    for (vector::LoadOp load : loads) {
+      OpBuilder b(load);
+      Location loc = load.getLoc();
+      MemRefType type = load.getMemRefType();
+      int64_t bytes = type.getElementTypeBitWidth() / 8;
+      if (bytes == 0)
+        continue;
+      auto meta =
+          memref::ExtractStridedMetadataOp::create(b, loc, load.getBase());
+      Value linear = meta.getOffset();
+      for (auto [i, stride] : llvm::zip(load.getIndices(), meta.getStrides()))
+        linear = arith::AddIOp::create(
+            b, loc, linear, arith::MulIOp::create(b, loc, i, stride));
+      Value base = memref::ExtractAlignedPointerAsIndexOp::create(
+          b, loc, load.getBase());
+      Value address = arith::AddIOp::create(
+          b, loc, base,
+          arith::MulIOp::create(b, loc, linear,
+                                arith::ConstantIndexOp::create(b, loc, bytes)));
+      int64_t span = load.getVectorType().getNumElements() * bytes;
+      for (int64_t line = 0; line < span; line += 64) {
+        Value at = arith::AddIOp::create(
+            b, loc, address,
+            arith::ConstantIndexOp::create(b, loc, int64_t(distance) + line));
+        Value ptr = LLVM::IntToPtrOp::create(
+            b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+            arith::IndexCastUIOp::create(b, loc, b.getI64Type(), at)
+                .getResult());
+        LLVM::Prefetch::create(b, loc, ptr, b.getI32IntegerAttr(0),
+                               b.getI32IntegerAttr(3), b.getI32IntegerAttr(1));
+      }
+    }
   }
 
   /// An internal llvm.func that runs the cone over all 65536 bit patterns,
@@ -469,7 +621,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   /// its table. Its body is still arith/math/vector/scf: the rest of the
   /// pipeline lowers it together with the kernels.
   static StringAttr buildFill(OpBuilder &top, SymbolTable &symbols, Cone &cone,
-                              MutableArrayRef<memref::GlobalOp> globals) {
+                              ArrayRef<memref::GlobalOp> globals) {
     MLIRContext *ctx = top.getContext();
     Location loc = cone.root.getLoc();
     auto fn = LLVM::LLVMFuncOp::create(
@@ -495,7 +647,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   /// cone's own shape: the same ops, cloned) and stores its frontier values
   /// at `i` in their tables.
   static void fillEntries(OpBuilder &b, Cone &cone, Value i,
-                          MutableArrayRef<memref::GlobalOp> globals) {
+                          ArrayRef<memref::GlobalOp> globals) {
     Location loc = cone.root.getLoc();
     Type x16Type = cone.root.getIn().getType();
     int64_t lanes = lanesOf(x16Type);
@@ -529,13 +681,45 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     cloneWithConstants(cone.root);
     for (Operation *op : cone.ops)
       cloneWithConstants(op);
-    for (auto [value, global] : llvm::zip(cone.frontier, globals)) {
-      Value table = memref::GetGlobalOp::create(
-          b, loc, cast<MemRefType>(global.getType()), global.getSymName());
+    size_t values = cone.frontier.size();
+    Slot first = slotOf(globals, values, 0);
+    auto tableOf = [&](Slot slot) {
+      return memref::GetGlobalOp::create(
+          b, loc, cast<MemRefType>(slot.global.getType()),
+          slot.global.getSymName());
+    };
+    auto times = [&](Value v, int64_t k) -> Value {
+      if (k == 1)
+        return v;
+      return arith::MulIOp::create(b, loc, v,
+                                   arith::ConstantIndexOp::create(b, loc, k));
+    };
+    // Interleaved vectors: the values' lanes entry by entry, one store.
+    if (isa<VectorType>(x16Type) && first.stride > 1) {
+      SmallVector<Value> parts;
+      for (Value value : cone.frontier)
+        parts.push_back(map.lookup(value));
+      Value all = concat(b, loc, parts);
+      SmallVector<int64_t> mask;
+      for (int64_t l = 0; l < lanes; ++l)
+        for (int64_t j = 0; j < first.stride; ++j)
+          mask.push_back(j * lanes + l);
+      vector::StoreOp::create(b, loc,
+                              vector::ShuffleOp::create(b, loc, all, all, mask),
+                              tableOf(first), times(i, first.stride));
+      return;
+    }
+    for (size_t j = 0; j < values; ++j) {
+      Value value = cone.frontier[j];
+      Slot slot = slotOf(globals, values, j);
+      Value at = times(i, slot.stride);
+      if (slot.offset)
+        at = arith::AddIOp::create(
+            b, loc, at, arith::ConstantIndexOp::create(b, loc, slot.offset));
       if (isa<VectorType>(value.getType()))
-        vector::StoreOp::create(b, loc, map.lookup(value), table, i);
+        vector::StoreOp::create(b, loc, map.lookup(value), tableOf(slot), at);
       else
-        memref::StoreOp::create(b, loc, map.lookup(value), table, i);
+        memref::StoreOp::create(b, loc, map.lookup(value), tableOf(slot), at);
     }
   }
 };
@@ -573,8 +757,7 @@ void GPUTables::tabulate(Cone &cone, unsigned maxTables) {
   GluTabulatePass::lookUp(cone, it->second);
 }
 
-void GPUTables::appendFill(Cone &cone,
-                           MutableArrayRef<memref::GlobalOp> globals) {
+void GPUTables::appendFill(Cone &cone, ArrayRef<memref::GlobalOp> globals) {
   Location loc = cone.root.getLoc();
   if (!init) {
     OpBuilder top = OpBuilder::atBlockEnd(module.getBody());

@@ -1,6 +1,7 @@
 // RUN: glu-opt %s -split-input-file -glu-tabulate=max-tables=1 | FileCheck %s
 // RUN: glu-opt %s -split-input-file -glu-tabulate | FileCheck %s --check-prefix=TWO
 // RUN: glu-opt %s -split-input-file "-glu-tabulate=max-tables=1 max-module-tables=2" | FileCheck %s --check-prefix=CAP
+// RUN: glu-opt %s -split-input-file "-glu-tabulate=prefetch-distance=0" | FileCheck %s --check-prefix=NOPF
 
 // What the kernel reads from a cone of one bf16 value becomes a gather (on
 // vectors) or a load (on scalars) from one table indexed by the raw bits;
@@ -188,4 +189,75 @@ func.func @deinterleaved(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>) -> (v
   %f = math.exp %z : vector<2xf32>
   %w = arith.mulf %f, %g : vector<2xf32>
   return %y, %w : vector<2xf32>, vector<2xf32>
+}
+
+// -----
+
+// Two values of one cone (a backward's act and act') share ONE table, side
+// by side: a lane loads both with one 2-lane load, the lanes are
+// concatenated and split into each value's lanes; the fill interleaves them
+// the same way. The streams the body vector.loads are prefetched
+// prefetch-distance bytes ahead through an integer address (4 bytes of
+// bf16: one line each); not with prefetch-distance=0, nor where the lanes
+// are gathered.
+// CHECK-LABEL: func @pair
+// CHECK-NOT: memref.get_global
+// CHECK-NOT: llvm.intr.prefetch
+// NOPF-LABEL: func @pair
+// NOPF-NOT: llvm.intr.prefetch
+// NOPF: vector.load %{{.*}} : memref<131072xf32>, vector<2xf32>
+// NOPF-NOT: llvm.intr.prefetch
+// NOPF-LABEL: llvm.func internal
+// TWO-LABEL: func @pair
+// TWO-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index, %[[G:.*]]: vector<2xf32>, %[[O:.*]]: memref<?xbf16>)
+// TWO: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[M]]
+// TWO: %[[AT:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// TWO: %[[AHEAD:.*]] = arith.addi %[[AT]], %[[C2048:.*]] : index
+// TWO: %[[W:.*]] = arith.index_castui %[[AHEAD]] : index to i64
+// TWO: %[[P:.*]] = llvm.inttoptr %[[W]] : i64 to !llvm.ptr
+// TWO: "llvm.intr.prefetch"(%[[P]]) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// TWO-NOT: llvm.intr.prefetch
+// TWO: vector.load %[[M]][%[[I]]] : memref<?xbf16>, vector<2xbf16>
+// TWO: %[[X0:.*]] = arith.index_castui %{{.*}} : i16 to index
+// TWO: %[[X1:.*]] = arith.index_castui %{{.*}} : i16 to index
+// TWO: %[[T:.*]] = memref.get_global @[[TABLE:__glu_table]] : memref<131072xf32>
+// TWO: %[[J0:.*]] = arith.muli %[[X0]], %[[C2:.*]] : index
+// TWO: %[[E0:.*]] = vector.load %[[T]][%[[J0]]] : memref<131072xf32>, vector<2xf32>
+// TWO: %[[J1:.*]] = arith.muli %[[X1]], %[[C2]] : index
+// TWO: %[[E1:.*]] = vector.load %[[T]][%[[J1]]] : memref<131072xf32>, vector<2xf32>
+// TWO: %[[ALL:.*]] = vector.shuffle %[[E0]], %[[E1]] [0, 1, 2, 3]
+// TWO: %[[EXP:.*]] = vector.shuffle %[[ALL]], %[[ALL]] [0, 2]
+// TWO: %[[SQRT:.*]] = vector.shuffle %[[ALL]], %[[ALL]] [1, 3]
+// TWO-NOT: memref.get_global
+// TWO-DAG: arith.mulf %[[EXP]], %[[G]]
+// TWO-DAG: arith.mulf %[[SQRT]], %[[G]]
+// TWO: vector.store
+// TWO: vector.gather
+// TWO: vector.gather
+// TWO-NOT: llvm.intr.prefetch
+// TWO: memref.global "private" @[[TABLE]] : memref<131072xf32> = uninitialized
+// TWO-NOT: memref.global "private"
+// TWO: llvm.func internal @__glu_fill_table
+// TWO: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// TWO: %[[FE:.*]] = math.exp
+// TWO: %[[FS:.*]] = math.sqrt
+// TWO: %[[FA:.*]] = vector.shuffle %[[FE]], %[[FS]] [0, 1, 2, 3]
+// TWO: %[[FI:.*]] = vector.shuffle %[[FA]], %[[FA]] [0, 2, 1, 3]
+// TWO: %[[FK:.*]] = arith.muli %[[K]], %{{.*}} : index
+// TWO: vector.store %[[FI]], %{{.*}}[%[[FK]]] : memref<131072xf32>, vector<4xf32>
+func.func @pair(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?xbf16>) -> (vector<2xf32>, vector<2xf32>, vector<2xf32>, vector<2xf32>) {
+  %a = vector.load %m[%i] : memref<?xbf16>, vector<2xbf16>
+  %x = arith.extf %a : vector<2xbf16> to vector<2xf32>
+  %e = math.exp %x : vector<2xf32>
+  %s = math.sqrt %x : vector<2xf32>
+  %u = arith.mulf %e, %g : vector<2xf32>
+  %v = arith.mulf %s, %g : vector<2xf32>
+  %b = vector.load %m[%i] : memref<?xbf16>, vector<2xbf16>
+  vector.store %b, %o[%i] : memref<?xbf16>, vector<2xbf16>
+  %z = arith.extf %b : vector<2xbf16> to vector<2xf32>
+  %f = math.exp %z : vector<2xf32>
+  %r = math.sqrt %z : vector<2xf32>
+  %w = arith.mulf %f, %g : vector<2xf32>
+  %q = arith.mulf %r, %g : vector<2xf32>
+  return %u, %v, %w, %q : vector<2xf32>, vector<2xf32>, vector<2xf32>, vector<2xf32>
 }

@@ -215,6 +215,16 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     backward differentiates act alone, docs/semantics.md section 8), hence
     the default of two.
 
+    On the host, the values a kernel reads of one cone share ONE table of
+    65536 entries, each entry holding them side by side (act and act' of a
+    backward: 8 bytes, one cache line and one load per lane). In a loop
+    body whose lanes are looked up one by one, every stream the body
+    `vector.load`s is prefetched `prefetch-distance` bytes ahead
+    (`llvm.intr.prefetch` of an integer address, so nothing is accessed out
+    of bounds): the lookups fill the core's window, and the hardware
+    prefetcher alone left the streams' loads waiting on memory at large
+    sizes (docs/performance.md).
+
     The tables are filled at load time by an internal `llvm.func` listed in
     `llvm.mlir.global_ctors` (`.init_array` in an object; the JIT runs it
     in `ExecutionEngine::initialize`), whose body is the cone itself,
@@ -269,6 +279,11 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     Option<"host", "host", "bool", /*default=*/"true",
            "Tabulate cones outside gpu.modules too (false: only the GPU "
            "kernels', as glu-to-nvvm does)">,
+    Option<"prefetchDistance", "prefetch-distance", "unsigned",
+           /*default=*/"2048",
+           "In a loop body whose gate lanes are looked up one by one, "
+           "prefetch every stream it vector.loads this many bytes ahead "
+           "(0: none)">,
   ];
 }
 
@@ -296,6 +311,42 @@ def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
     After: `%y` is `cmpf uno`, a select of 0x7fc00000 on `vector<8xf32>`,
     a bitcast to i32, `+ 0x7fff + bit 16`, a shift right by 16, `trunci`
     to i16 and a bitcast to bf16.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def GluSelectProduct : Pass<"glu-select-product"> {
+  let summary = "A product of two factors selected by one condition as one "
+                "selected product, where a factor is read from f16";
+  let description = [{
+    `mulf(select(%c, %a, +0), select(%c, %b, +0))` becomes
+    `select(%c, mulf(%a, %b), +0)` (the same bits: where `%c` is false the
+    product was +0 * +0 = +0) when `%a` or `%b` is an `arith.extf` from
+    f16. reglu's definition selects both factors (its derivatives are then
+    0 * 0 where the gate is not > 0); on x86 LLVM folds such a select of
+    an f16 value just loaded into a zero-masked conversion load
+    (`vcvtph2ps mem, zmm{k}{z}`), and a stream read only by masked loads
+    ran at half the speed of plain loads on Zen 5 at large sizes
+    (docs/performance.md). With the select after the product, the loads
+    stay plain and the mask goes to the multiply. bf16 and f32 are left
+    alone: their extension is not a load-folding conversion.
+
+    Before:
+
+    ```mlir
+    %x = arith.extf %a : vector<16xf16> to vector<16xf32>
+    %u = arith.extf %b : vector<16xf16> to vector<16xf32>
+    %s = arith.select %c, %x, %zero : vector<16xi1>, vector<16xf32>
+    %t = arith.select %c, %u, %zero : vector<16xi1>, vector<16xf32>
+    %y = arith.mulf %s, %t : vector<16xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %p = arith.mulf %x, %u : vector<16xf32>
+    %y = arith.select %c, %p, %zero : vector<16xi1>, vector<16xf32>
+    ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

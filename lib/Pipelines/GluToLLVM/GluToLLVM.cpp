@@ -153,6 +153,8 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
   // on bf16 would be scalarized there), then the rest of arith-expand.
   pm.addPass(createGluRoundToBF16());
+  // reglu's selected f16 factors: plain loads, not masked ones.
+  pm.addPass(createGluSelectProduct());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));
