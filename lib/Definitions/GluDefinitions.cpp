@@ -163,10 +163,10 @@ Value geluTanh(FloatBuilder &fb, Value x) {
 // The argument z = -x*SQRT_2_INV is carried as hi + lo, and
 // erfc(z + lo) = erfc(z) - lo * 2/sqrt(pi) * exp(-z^2) to first order.
 // The pieces the hand-written derivative reuses (the same ops: CSE merges
-// them): erfc(z)/2 and exp(-z^2) before the tail's and saturation's selects.
+// them): erfc(z)/2 and exp(-z^2), both scaled by e^32 in the tail (`scale`
+// then e^-32, else 1), before the saturation's select.
 struct ErfParts {
-  Value xc, tail, scaledExp, half;
-  Pair z;
+  Value xc, scaledExp, half, scale;
 };
 
 ErfParts erfParts(FloatBuilder &fb, Value x) {
@@ -192,11 +192,6 @@ ErfParts erfParts(FloatBuilder &fb, Value x) {
   Value zzLo = detached(
       fb, fb.fma(fb.mul(z.hi, 2.0), zLo, fb.fma(z.hi, z.hi, fb.neg(zz))));
   Value scaledExp = fb.fma(e, fb.neg(zzLo), e);
-  return {xc, tail, scaledExp, half, {z.hi, zLo}};
-}
-
-Value geluErf(FloatBuilder &fb, Value x) {
-  auto [xc, tail, scaledExp, half, z] = erfParts(fb, x);
   Value zt = fb.max(z.hi, fb.constantLike(z.hi, kErfTail));
   Value w = fb.div(fb.constantLike(zt, 1.0), fb.mul(zt, zt));
   Value series = fb.constantLike(zt, 105.0 / 16.0);
@@ -206,6 +201,11 @@ Value geluErf(FloatBuilder &fb, Value x) {
   half = fb.select(tail, fb.mul(fb.mul(scaledExp, r), 0.5), half);
   Value scale = fb.select(tail, fb.constantLike(x, std::exp(-kErfShift)),
                           fb.constantLike(x, 1.0));
+  return {xc, scaledExp, half, scale};
+}
+
+Value geluErf(FloatBuilder &fb, Value x) {
+  auto [xc, scaledExp, half, scale] = erfParts(fb, x);
   // Saturated (|x| > 15, half exactly 0 or 1): the constant, so the
   // cotangent dy*g*x, which may overflow there, never enters erfc's rule.
   Value positive = fb.cmp(CmpFPredicate::OGT, xc, 0.0);
@@ -453,14 +453,16 @@ namespace {
 /// exactly as hi + lo; N / D^2 is q + qLo from the division's residual, so
 /// the one rounding after exp's own error is the final fma. `tLo` is null
 /// where the forward has none (swiglu: t = x), so that sigmoidExp builds
-/// the forward's very ops. Valid where |t| < 87.5 (e not shifted).
+/// the forward's very ops. Valid where |t| < 110 (not saturated); below
+/// t = -87.5 num is exp scaled by e^32, scaled back at the end.
 Value sigmoidProductDerivative(FloatBuilder &fb, Value t, Value tLo, Pair m,
                                double seed) {
   SigmoidExp se = sigmoidExp(fb, t, tLo);
-  Value e = se.e, one = fb.constantLike(e, 1.0);
+  Value one = fb.constantLike(se.e, 1.0);
+  Value e = fb.mul(se.e, se.scale);
   Value d = fb.add(e, 1.0);
   Value dLo = fb.sub(e, fb.sub(d, one)); // exact: e <= 1
-  Value num = fb.select(se.positive, one, e);
+  Value num = fb.select(se.positive, one, se.e);
   Value c = fb.select(se.positive, e, one);
   Pair mc = twoProduct(fb, m.hi, c);
   Value mcLo = fb.fma(m.lo, c, mc.lo);
@@ -474,7 +476,7 @@ Value sigmoidProductDerivative(FloatBuilder &fb, Value t, Value tLo, Pair m,
   Value r = fb.fma(fb.neg(q), d2.hi, n.hi);
   r = fb.fma(fb.neg(q), d2Lo, fb.add(r, nLo));
   Value numS = fb.mul(num, seed);
-  return fb.fma(numS, q, fb.mul(numS, fb.mul(r, inv)));
+  return fb.mul(fb.fma(numS, q, fb.mul(numS, fb.mul(r, inv))), se.scale);
 }
 } // namespace
 
@@ -487,10 +489,10 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
     return terms;
   double seed = std::ldexp(1.0, derivativeSeedExponent(p));
   Value zero = fb.zerosLike(x);
-  // |t| < 80 (so e is not shifted and act' not subnormal) and x finite:
-  // elsewhere (tails, saturation, inf, NaN) the rules' terms.
+  // Below the saturation of sigmoid (|t| < 110) or erfc (|x| < 15), so x
+  // is finite: elsewhere (saturation, inf, NaN) the rules' terms.
   auto ordinary = [&](Value t) {
-    return fb.cmp(CmpFPredicate::OLT, fb.abs(t), 80.0);
+    return fb.cmp(CmpFPredicate::OLT, fb.abs(t), kSigmoidBound);
   };
   Value inRange;
   SmallVector<Value, 2> hand;
@@ -533,16 +535,19 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
   case Variant::geglu_erf: {
     // act' = half + x * half', half' = SQRT_2_INV / sqrt(pi) * exp(-z^2):
     // the argument's term is one rounding after exp's, the constant as
-    // hi + lo and x * its high part exact. Not in the tail (|x| < 12.5).
+    // hi + lo and x * its high part exact. In the tail (x < -12.7) both
+    // terms are scaled by e^32 and scaled back here (the argument's term
+    // dominates there, x^2 times the other).
     ErfParts parts = erfParts(fb, x);
     double k = double(constant(kSqrt2Inv)) / std::sqrt(M_PI);
     float kHi = float(k);
-    Value xs = fb.mul(x, seed);
+    Value xs = fb.mul(parts.xc, seed);
     Pair px = twoProduct(fb, xs, fb.constantLike(x, kHi));
     Value pLo = fb.fma(xs, fb.constantLike(x, double(float(k - kHi))), px.lo);
-    inRange = fb.cmp(CmpFPredicate::OLT, fb.abs(x), 12.5);
-    hand = {fb.mul(parts.half, seed),
-            fb.fma(px.hi, parts.scaledExp, fb.mul(pLo, parts.scaledExp))};
+    inRange = fb.cmp(CmpFPredicate::OLT, fb.abs(x), kErfBound);
+    Value b = fb.fma(px.hi, parts.scaledExp, fb.mul(pLo, parts.scaledExp));
+    hand = {fb.mul(fb.mul(parts.half, seed), parts.scale),
+            fb.mul(b, parts.scale)};
     break;
   }
   default:
