@@ -527,8 +527,8 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
     // rules' (the min's) to give.
     Value xl = finiteBelow(fb, fb.min(x, fb.constantLike(x, p.limit)));
     Pair t = twoProduct(fb, xl, fb.constantLike(xl, constant(p.alpha)));
-    inRange = ordinary(fb.select(fb.cmp(CmpFPredicate::OLT, x, p.limit),
-                                 t.hi, fb.constantLike(x, 128.0)));
+    inRange = ordinary(fb.select(fb.cmp(CmpFPredicate::OLT, x, p.limit), t.hi,
+                                 fb.constantLike(x, 128.0)));
     hand = {sigmoidProductDerivative(fb, t.hi, t.lo, t, seed), zero};
     break;
   }
