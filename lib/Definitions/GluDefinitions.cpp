@@ -128,7 +128,16 @@ Value scaledSilu(FloatBuilder &fb, Value x, float k) {
 // cancel for u < 0). 2*SQRT_2_OVER_PI is exact in f32.
 // 2u = (2*SQRT_2_OVER_PI*x) * (1 + C_A*x^2) is carried as hi + lo: each
 // product and the sum with their exact errors.
-Value geluTanh(FloatBuilder &fb, Value x) {
+// The argument's pieces, which the hand-written derivative reuses (the same
+// ops: CSE merges them).
+struct GeluArgument {
+  Value xc;
+  Pair cAx2; // C_A * x^2
+  Pair q;    // 2 * SQRT_2_OVER_PI * x, exactly
+  Pair t;    // 2u
+};
+
+GeluArgument geluArgument(FloatBuilder &fb, Value x) {
   Value xc = fb.clamp(x, -kGeluBound, kGeluBound);
   Value cA = fb.constantLike(xc, constant(kCA));
   Value k = fb.constantLike(xc, 2.0f * constant(kSqrt2OverPi));
@@ -140,7 +149,12 @@ Value geluTanh(FloatBuilder &fb, Value x) {
   Pair q = twoProduct(fb, k, xc);
   Pair t = twoProduct(fb, q.hi, inner.hi);
   Value tLo = fb.fma(q.hi, innerLo, fb.fma(q.lo, inner.hi, t.lo));
-  return timesSigmoid(fb, finiteBelow(fb, x), t.hi, tLo);
+  return {xc, {p.hi, pLo}, q, {t.hi, tLo}};
+}
+
+Value geluTanh(FloatBuilder &fb, Value x) {
+  GeluArgument a = geluArgument(fb, x);
+  return timesSigmoid(fb, finiteBelow(fb, x), a.t.hi, a.t.lo);
 }
 
 // act(x) = 0.5*x*(1 + erf(x*SQRT_2_INV)), evaluated as
@@ -148,7 +162,14 @@ Value geluTanh(FloatBuilder &fb, Value x) {
 // cancellation of 1 + erf for x < 0; the 0.5 scaling is exact.
 // The argument z = -x*SQRT_2_INV is carried as hi + lo, and
 // erfc(z + lo) = erfc(z) - lo * 2/sqrt(pi) * exp(-z^2) to first order.
-Value geluErf(FloatBuilder &fb, Value x) {
+// The pieces the hand-written derivative reuses (the same ops: CSE merges
+// them): erfc(z)/2 and exp(-z^2), both scaled by e^32 in the tail (`scale`
+// then e^-32, else 1), before the saturation's select.
+struct ErfParts {
+  Value xc, scaledExp, half, scale;
+};
+
+ErfParts erfParts(FloatBuilder &fb, Value x) {
   Value xc = fb.clamp(x, -kErfBound, kErfBound);
   Pair z = twoProduct(fb, xc, fb.constantLike(xc, -constant(kSqrt2Inv)));
   // The tail z > 9 (x < -12.7), where erfc(z) < 4e-37 becomes subnormal
@@ -180,6 +201,11 @@ Value geluErf(FloatBuilder &fb, Value x) {
   half = fb.select(tail, fb.mul(fb.mul(scaledExp, r), 0.5), half);
   Value scale = fb.select(tail, fb.constantLike(x, std::exp(-kErfShift)),
                           fb.constantLike(x, 1.0));
+  return {xc, scaledExp, half, scale};
+}
+
+Value geluErf(FloatBuilder &fb, Value x) {
+  auto [xc, scaledExp, half, scale] = erfParts(fb, x);
   // Saturated (|x| > 15, half exactly 0 or 1): the constant, so the
   // cotangent dy*g*x, which may overflow there, never enters erfc's rule.
   Value positive = fb.cmp(CmpFPredicate::OGT, xc, 0.0);
@@ -247,7 +273,16 @@ Value tableGegluQuick(FloatBuilder &fb, Value x, Value g) {
 }
 } // namespace
 
-Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t, Value tLo) {
+namespace {
+/// sigmoid(t + tLo)'s exponential: e = exp(-|t + tLo|), computed as
+/// exp(-|t| + 32) where it is subnormal (then `shifted`, and `scale` is
+/// e^-32, else 1). timesSigmoid and its hand-written derivative build the
+/// same ops, which CSE merges.
+struct SigmoidExp {
+  Value tc, positive, shifted, e, scale;
+};
+
+SigmoidExp sigmoidExp(FloatBuilder &fb, Value t, Value tLo) {
   Value tc = fb.clamp(t, -kSigmoidBound, kSigmoidBound);
   Value positive = fb.cmp(CmpFPredicate::OGE, tc, 0.0);
   // Gradual underflow: below t = -87.5, e = exp(-|t|) is subnormal and x*e
@@ -270,6 +305,12 @@ Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t, Value tLo) {
   }
   Value scale = fb.select(shifted, fb.constantLike(e, std::exp(-kSigmoidShift)),
                           fb.constantLike(e, 1.0));
+  return {tc, positive, shifted, e, scale};
+}
+} // namespace
+
+Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t, Value tLo) {
+  auto [tc, positive, shifted, e, scale] = sigmoidExp(fb, t, tLo);
   // 1 + e: e * 1 is e, and a shifted e * e^-32 is below 2^-126 (1 + it = 1).
   Value numerator = fb.select(positive, fb.constantLike(e, 1.0), e);
   Value s = fb.div(numerator, fb.add(fb.mul(e, scale), 1.0));
@@ -401,6 +442,120 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
     d = fb.mul(d, out);
   }
   return d;
+}
+
+namespace {
+/// act'(x) * seed of act = x * sigmoid(t) by hand, t = t.hi + t.lo the
+/// argument as the forward carries it and m = x * t'(x) (hi + lo):
+/// act' = s * (1 + m * (1 - s)) = num * (D + m * c) / D^2 with
+/// e = exp(-|t|), D = 1 + e, (num, c) = (1, e) for t >= 0 and (e, 1)
+/// below. The cancellation of the two terms (t < 0) is D + m, summed
+/// exactly as hi + lo; N / D^2 is q + qLo from the division's residual, so
+/// the one rounding after exp's own error is the final fma. `tLo` is null
+/// where the forward has none (swiglu: t = x), so that sigmoidExp builds
+/// the forward's very ops. Valid where |t| < 110 (not saturated); below
+/// t = -87.5 num is exp scaled by e^32, scaled back at the end.
+Value sigmoidProductDerivative(FloatBuilder &fb, Value t, Value tLo, Pair m,
+                               double seed) {
+  SigmoidExp se = sigmoidExp(fb, t, tLo);
+  Value one = fb.constantLike(se.e, 1.0);
+  Value e = fb.mul(se.e, se.scale);
+  Value d = fb.add(e, 1.0);
+  Value dLo = fb.sub(e, fb.sub(d, one)); // exact: e <= 1
+  Value num = fb.select(se.positive, one, se.e);
+  Value c = fb.select(se.positive, e, one);
+  Pair mc = twoProduct(fb, m.hi, c);
+  Value mcLo = fb.fma(m.lo, c, mc.lo);
+  Pair n = twoSum(fb, d, mc.hi);
+  Value nLo = fb.add(n.lo, fb.add(dLo, mcLo));
+  Pair d2 = twoProduct(fb, d, d);
+  Value d2Lo = fb.fma(fb.mul(d, 2.0), dLo, d2.lo);
+  Value inv = fb.div(one, d2.hi);
+  Value q = fb.mul(n.hi, inv);
+  // N / D^2 - q = (N - q * D^2) / D^2, the residual exact by fma.
+  Value r = fb.fma(fb.neg(q), d2.hi, n.hi);
+  r = fb.fma(fb.neg(q), d2Lo, fb.add(r, nLo));
+  Value numS = fb.mul(num, seed);
+  return fb.mul(fb.fma(numS, q, fb.mul(numS, fb.mul(r, inv))), se.scale);
+}
+} // namespace
+
+SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
+                                                const GluProgram &p, Value x,
+                                                ArrayRef<Value> ruleTerms) {
+  SmallVector<Value> terms(ruleTerms);
+  if (!p.storage.isF32() || p.rounding == Rounding::f16_table ||
+      ruleTerms.size() != 2)
+    return terms;
+  double seed = std::ldexp(1.0, derivativeSeedExponent(p));
+  Value zero = fb.zerosLike(x);
+  // Below the saturation of sigmoid (|t| < 110) or erfc (|x| < 15), so x
+  // is finite: elsewhere (saturation, inf, NaN) the rules' terms.
+  auto ordinary = [&](Value t) {
+    return fb.cmp(CmpFPredicate::OLT, fb.abs(t), kSigmoidBound);
+  };
+  Value inRange;
+  SmallVector<Value, 2> hand;
+  switch (p.variant) {
+  case Variant::geglu: {
+    // m = x * (2u)' = q * (1 + 3 C_A x^2), q = 2 SQRT_2_OVER_PI x.
+    GeluArgument a = geluArgument(fb, x);
+    Value three = fb.constantLike(x, 3.0);
+    Pair p3 = twoProduct(fb, three, a.cAx2.hi);
+    Value p3Lo = fb.fma(three, a.cAx2.lo, p3.lo);
+    Pair inner = twoSum(fb, fb.constantLike(x, 1.0), p3.hi);
+    Value innerLo = fb.add(inner.lo, p3Lo);
+    Pair m = twoProduct(fb, a.q.hi, inner.hi);
+    Value mLo = fb.fma(a.q.hi, innerLo, fb.fma(a.q.lo, inner.hi, m.lo));
+    inRange = ordinary(a.t.hi);
+    hand = {sigmoidProductDerivative(fb, a.t.hi, a.t.lo, {m.hi, mLo}, seed),
+            zero};
+    break;
+  }
+  case Variant::geglu_quick: {
+    Pair t = twoProduct(fb, x, fb.constantLike(x, constant(kQuick)));
+    inRange = ordinary(t.hi);
+    hand = {sigmoidProductDerivative(fb, t.hi, t.lo, t, seed), zero};
+    break;
+  }
+  case Variant::swiglu:
+    inRange = ordinary(x);
+    hand = {sigmoidProductDerivative(fb, x, Value(), {x, zero}, seed), zero};
+    break;
+  case Variant::swiglu_oai: {
+    // The forward's second min(x, limit): above the limit act' is 0, the
+    // rules' (the min's) to give.
+    Value xl = finiteBelow(fb, fb.min(x, fb.constantLike(x, p.limit)));
+    Pair t = twoProduct(fb, xl, fb.constantLike(xl, constant(p.alpha)));
+    inRange = ordinary(fb.select(fb.cmp(CmpFPredicate::OLT, x, p.limit), t.hi,
+                                 fb.constantLike(x, 128.0)));
+    hand = {sigmoidProductDerivative(fb, t.hi, t.lo, t, seed), zero};
+    break;
+  }
+  case Variant::geglu_erf: {
+    // act' = half + x * half', half' = SQRT_2_INV / sqrt(pi) * exp(-z^2):
+    // the argument's term is one rounding after exp's, the constant as
+    // hi + lo and x * its high part exact. In the tail (x < -12.7) both
+    // terms are scaled by e^32 and scaled back here (the argument's term
+    // dominates there, x^2 times the other).
+    ErfParts parts = erfParts(fb, x);
+    double k = double(constant(kSqrt2Inv)) / std::sqrt(M_PI);
+    float kHi = float(k);
+    Value xs = fb.mul(parts.xc, seed);
+    Pair px = twoProduct(fb, xs, fb.constantLike(x, kHi));
+    Value pLo = fb.fma(xs, fb.constantLike(x, double(float(k - kHi))), px.lo);
+    inRange = fb.cmp(CmpFPredicate::OLT, fb.abs(x), kErfBound);
+    Value b = fb.fma(px.hi, parts.scaledExp, fb.mul(pLo, parts.scaledExp));
+    hand = {fb.mul(fb.mul(parts.half, seed), parts.scale),
+            fb.mul(b, parts.scale)};
+    break;
+  }
+  default:
+    return terms;
+  }
+  for (auto [term, mine] : llvm::zip(terms, hand))
+    term = fb.select(inRange, mine, term);
+  return terms;
 }
 
 Value mlir::glu::buildGluDefinition(FloatBuilder &fb, const GluProgram &p,

@@ -151,6 +151,13 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
     const GluDefinitionFn &definition, Value dy, Value gate, Value up,
     Value initGate, Value initUp) {
   bool failedRule = false;
+  // The hand-written act' (definitions::derivativeTerms) belongs to the
+  // variants' own definitions: any other (a test's seventh variant, a
+  // defect model's) is derived by the rules alone.
+  using DefinitionPtr =
+      Value (*)(FloatBuilder &, const GluProgram &, Value, Value);
+  const DefinitionPtr *target = definition.target<DefinitionPtr>();
+  bool ownDefinition = target && *target == &buildGluDefinition;
   auto generic = createElementwise(
       builder, loc, {dy, gate, up}, {initGate, initUp},
       [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
@@ -195,8 +202,14 @@ FailureOr<std::pair<Value, Value>> mlir::glu::buildBackwardGeneric(
             }
             if (!(*derivative)[0])
               continue;
+            // The activation is the one gate value of every variant whose
+            // act' derivativeTerms may write by hand.
+            SmallVector<Value> actTerms =
+                ownDefinition && split.frontier.size() == 1
+                    ? definitions::derivativeTerms(fb, program, x, terms[0])
+                    : terms[0];
             Value term =
-                definitions::gateGradient(fb, program, dyF, upOf, terms[0]);
+                definitions::gateGradient(fb, program, dyF, upOf, actTerms);
             dx = dx ? fb.add(dx, term) : term;
           }
           if (Value byG = byGateValues->back())

@@ -63,6 +63,14 @@ Value gate(FloatBuilder &fb, const GluProgram &program, Value act, Value g);
 /// exponent (so that the sweep's small intermediates stay normal and its
 /// large ones finite), and d_x = dy * up * act'(x).
 int derivativeSeedExponent(const GluProgram &program);
+/// The terms of act'(x) * 2^k that gateGradient sums: the rules' terms
+/// (`ruleTerms`, the reverse sweep's) or, for f32 storage where the
+/// variant's act' is ill-conditioned as the sweep computes it, a
+/// hand-written form with fewer roundings (docs/accuracy.md) in the
+/// ordinary range, the rules' terms outside it (tails, saturation, inf,
+/// NaN).
+SmallVector<Value> derivativeTerms(FloatBuilder &fb, const GluProgram &program,
+                                   Value x, ArrayRef<Value> ruleTerms);
 /// d_x = dy * up * derivative * 2^-k, `derivative` the sweep's act'(x) * 2^k
 /// given as the terms whose sum it is, and `up` the factor act multiplies
 /// (g; clamp(g) + 1 for swiglu_oai): one product in the common case,
