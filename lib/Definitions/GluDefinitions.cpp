@@ -135,16 +135,15 @@ Value silu(FloatBuilder &fb, Value x) {
   Value xa = fb.clamp(x, -kSigmoidBound, kSigmoidBound);
   Value tail = fb.cmp(CmpFPredicate::OLT, xa, -kSiluQuotientBound);
   Value low = fb.cmp(CmpFPredicate::OLT, xa, -kSigmoidShiftBelow);
-  Value arg = fb.select(
-      tail, fb.select(low, fb.add(xa, kSigmoidShift), xa), fb.neg(xa));
+  Value arg = fb.select(tail, fb.select(low, fb.add(xa, kSigmoidShift), xa),
+                        fb.neg(xa));
   Value e = fb.exp(arg);
   Value one = fb.constantLike(e, 1.0);
   Value saturated = fb.cmp(CmpFPredicate::UGE, fb.abs(xa), kSigmoidBound);
   Value numerator =
       fb.select(tail, fb.select(saturated, fb.zerosLike(e), e), one);
-  Value denominator =
-      fb.select(fb.cmp(CmpFPredicate::ULT, xa, kSigmoidBound),
-                fb.select(tail, one, fb.add(e, 1.0)), one);
+  Value denominator = fb.select(fb.cmp(CmpFPredicate::ULT, xa, kSigmoidBound),
+                                fb.select(tail, one, fb.add(e, 1.0)), one);
   Value scale =
       fb.select(low, fb.constantLike(e, std::exp(-kSigmoidShift)), one);
   return fb.mul(fb.div(fb.mul(xl, numerator), denominator), scale);
