@@ -10,6 +10,8 @@
 //
 //  1. sigmoid(t) is select(t >= 0, 1, e) / (1 + e) with e = exp(-|t|) in
 //     (0, 1]: nothing overflows and nothing cancels, for either sign.
+//     swiglu is x / (1 + exp(-x)) instead where exp(-x) is finite and the
+//     quotient rule's intermediates normal (x >= -64; see silu).
 //  2. Every argument of a saturating function (sigmoid, erfc, the GELU
 //     polynomial) is clamped to a range beyond which the function is already
 //     exactly 0 or 1 in f32, and there the function's value is selected
@@ -60,6 +62,8 @@ constexpr double kSigmoidBound = 110.0;
 /// it is subnormal (see timesSigmoid).
 constexpr double kSigmoidShiftBelow = 87.5;
 constexpr double kSigmoidShift = 32.0;
+/// swiglu is x / (1 + exp(-x)) above -64 (see silu).
+constexpr double kSiluQuotientBound = 64.0;
 /// The tanh-GELU polynomial 2u(x) is beyond +-600 at |x| = 20, where
 /// sigmoid(2u) is exactly 1 or 0; clamping x there keeps x^3 finite.
 constexpr double kGeluBound = 20.0;
@@ -114,11 +118,42 @@ Pair twoSum(FloatBuilder &fb, Value a, Value b) {
   return {s, fb.add(fb.sub(a, fb.sub(s, bb)), fb.sub(b, bb))};
 }
 
+// swiglu's act(x) = x * sigmoid(x), as x / (1 + exp(-x)) for x >= -64:
+// one quotient, no select of the numerator and no product with a sigmoid,
+// so the range-versioned vector body is exp, an add, the division and the
+// product with g (docs/performance.md, 2026-12-01; and one rounding less:
+// docs/accuracy.md). Below -64 it is x * e with e = exp(x) (1 + e is 1 in
+// f32 there), and below -87.5, where e is subnormal, x * exp(x + 32) *
+// e^-32 (gradual underflow, as timesSigmoid); below -110 the constant 0
+// (x = -inf: -FLT_MAX * 0 = -0). Not the quotient down to -87.5: its rule's
+// intermediate dy * x / (1 + exp(-x))^2 (~ x e^{2x} at the seed 2^64) is
+// subnormal below x = -65.8. Above 110, exp(-x) is 0 in f32 and act is x:
+// the denominator is the constant 1 there, so the cotangent dy*g*x (inf at
+// x = +inf) never meets exp(-110) = 0 inside the quotient's rule.
+Value silu(FloatBuilder &fb, Value x) {
+  Value xl = finiteBelow(fb, x);
+  Value xa = fb.clamp(x, -kSigmoidBound, kSigmoidBound);
+  Value tail = fb.cmp(CmpFPredicate::OLT, xa, -kSiluQuotientBound);
+  Value low = fb.cmp(CmpFPredicate::OLT, xa, -kSigmoidShiftBelow);
+  Value arg = fb.select(tail, fb.select(low, fb.add(xa, kSigmoidShift), xa),
+                        fb.neg(xa));
+  Value e = fb.exp(arg);
+  Value one = fb.constantLike(e, 1.0);
+  Value saturated = fb.cmp(CmpFPredicate::UGE, fb.abs(xa), kSigmoidBound);
+  Value numerator =
+      fb.select(tail, fb.select(saturated, fb.zerosLike(e), e), one);
+  Value denominator = fb.select(fb.cmp(CmpFPredicate::ULT, xa, kSigmoidBound),
+                                fb.select(tail, one, fb.add(e, 1.0)), one);
+  Value scale =
+      fb.select(low, fb.constantLike(e, std::exp(-kSigmoidShift)), one);
+  return fb.mul(fb.div(fb.mul(xl, numerator), denominator), scale);
+}
+
 // act(x) = x * sigmoid(k*x): swiglu (k = 1, the argument exact) and
 // geglu_quick (k = 1.702, the argument k*x carried exactly as hi + lo).
 Value scaledSilu(FloatBuilder &fb, Value x, float k) {
   if (k == 1.0f)
-    return timesSigmoid(fb, finiteBelow(fb, x), x);
+    return silu(fb, x);
   Pair t = twoProduct(fb, x, fb.constantLike(x, k));
   return timesSigmoid(fb, finiteBelow(fb, x), t.hi, t.lo);
 }

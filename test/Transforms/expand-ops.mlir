@@ -210,3 +210,32 @@ func.func @empty_batch(%a: tensor<0x8xf32>, %dy: tensor<0x4xf32>) -> (tensor<0x4
   %db = glu.glu_back swiglu_oai(%b, %a) packing(interleaved) : tensor<0x4xf32>, tensor<0x8xf32> -> tensor<0x8xf32>
   return %y, %da, %db : tensor<0x4xf32>, tensor<0x8xf32>, tensor<0x8xf32>
 }
+
+// -----
+
+// swiglu in f32: x / (1 + exp(-x)) on the clamped gate where it is at least
+// -64 (tail false): the exp's argument is -x, the numerator x itself and the
+// denominator exp + 1, one quotient; below -64, x * exp(x), scaled by e^32
+// below -87.5 (lib/Definitions/GluDefinitions.cpp, silu).
+// CHECK-LABEL: func @swiglu_f32_quotient
+// CHECK-DAG: %[[M64:.*]] = arith.constant -6.400000e+01 : f32
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: ^bb0(%[[X:.*]]: f32, %[[G:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[XL:.*]] = arith.maximumf %[[X]]
+// CHECK: %[[XA:.*]] = arith.minimumf
+// CHECK: %[[TAIL:.*]] = arith.cmpf olt, %[[XA]], %[[M64]]
+// CHECK: %[[NEG:.*]] = arith.negf %[[XA]]
+// CHECK: %[[ARG:.*]] = arith.select %[[TAIL]], %{{.*}}, %[[NEG]]
+// CHECK: %[[E:.*]] = math.exp %[[ARG]]
+// CHECK: %[[NUM:.*]] = arith.select %[[TAIL]], %{{.*}}, %[[ONE]]
+// CHECK: %[[SUM:.*]] = arith.addf %[[E]], %[[ONE]]
+// CHECK: %[[DEN:.*]] = arith.select %[[TAIL]], %[[ONE]], %[[SUM]]
+// CHECK: %[[SAT:.*]] = arith.select %{{.*}}, %[[DEN]], %[[ONE]]
+// CHECK: %[[LIN:.*]] = arith.mulf %[[XL]], %[[NUM]]
+// CHECK: arith.divf %[[LIN]], %[[SAT]]
+// CHECK-NOT: arith.divf
+// CHECK: linalg.yield
+func.func @swiglu_f32_quotient(%x: tensor<8xf32>, %g: tensor<8xf32>) -> tensor<8xf32> {
+  %y = glu.glu swiglu(%x, %g) : tensor<8xf32>
+  return %y : tensor<8xf32>
+}

@@ -10,8 +10,8 @@
 // multiplied (two_round: dy * bf16(silu(gate))).
 //
 // The reference computes silu in float32 the way glu's definition does
-// (lib/Definitions/GluDefinitions.cpp: x * (select(t >= 0, 1, e) / (1 + e)),
-// e = exp(-|t|)) with the same exp approximation (upstream MLIR's, from
+// (lib/Definitions/GluDefinitions.cpp: x / (1 + exp(-x)) where exp(-x) is
+// finite) with the same exp approximation (upstream MLIR's, from
 // mlir/lib/Dialect/Math/Transforms/PolynomialApproximation.cpp, transcribed
 // below), so any difference is a rounding point in the wrong place, a
 // contracted multiply-add, or a bf16 conversion that does not round to
@@ -64,14 +64,17 @@ float expApprox(float x) {
   return z * pow2;
 }
 
-/// silu(x) as glu's swiglu definition evaluates it in f32.
+/// silu(x) as glu's swiglu definition evaluates it in f32: x / (1 + e),
+/// e = exp(-x), for x >= -64; x * exp(x) below, scaled by e^32 below -87.5;
+/// 0 below -110 (N(0,1) gates use the quotient alone).
 float silu(float x) {
   float xl = std::isnan(x) ? x : std::fmax(x, -FLT_MAX);
-  float tc = std::isnan(x) ? x : std::fmin(std::fmax(x, -100.0f), 100.0f);
-  float e = expApprox(-std::fabs(tc));
-  float numerator = tc >= 0 ? 1.0f : e;
-  float s = numerator / (e + 1.0f);
-  return xl * s;
+  float xa = std::isnan(x) ? x : std::fmin(std::fmax(x, -110.0f), 110.0f);
+  if (std::isnan(xa) || xa >= -64.0f)
+    return xl / (xa < 110.0f ? expApprox(-xa) + 1.0f : 1.0f);
+  bool low = xa < -87.5f;
+  float e = xa <= -110.0f ? 0.0f : expApprox(low ? xa + 32.0f : xa);
+  return xl * e * (low ? float(std::exp(-32.0)) : 1.0f);
 }
 
 float bf16(float v) { return bf16ToFloat(floatToBf16(v)); }
