@@ -8,7 +8,10 @@
 // starts at an `arith.extf` from a 16-bit float and holds a transcendental
 // or a division, and replaces the values the rest of the kernel reads from
 // it by a lookup in a 65536-entry f32 table indexed by the raw 16 bits
-// (`vector.gather` on vectors, `memref.load` on scalars).
+// (`vector.gather` on vectors, `memref.load` on scalars). On the host, the
+// values a kernel reads of one cone (a backward's act and act') lie side by
+// side in ONE table, and a loop body whose lanes are looked up one by one
+// gets its streams prefetched (docs/design.md).
 //
 // The tables are filled when the code is loaded, by a global constructor
 // that runs THE SAME OPS (cloned from the cone, then lowered by the same
@@ -565,9 +568,9 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   /// `body` (a loop body whose gate lanes are looked up one by one): the
   /// lookups fill the core's window, so that the hardware prefetcher alone
   /// leaves the streams' loads waiting on memory (docs/performance.md).
-  /// The address is computed as an integer: a prefetch past the end of a
-  /// buffer is harmless (x86 PREFETCHh never faults) and no memref access
-  /// goes out of bounds.
+  /// The index may lie past the memref's end (a vector step's subview, the
+  /// row's last step): memref.prefetch lowers to a GEP without `inbounds`
+  /// and an x86 prefetch never faults; nothing is loaded or stored there.
   static void prefetchStreams(Block *body, unsigned distance) {
     // One per stream: a load of the same place again (the gate's, read
     // both as a vector and lane by lane) adds none.
@@ -585,33 +588,19 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     for (vector::LoadOp load : loads) {
       OpBuilder b(load);
       Location loc = load.getLoc();
-      MemRefType type = load.getMemRefType();
-      int64_t bytes = type.getElementTypeBitWidth() / 8;
+      int64_t bytes = load.getMemRefType().getElementTypeBitWidth() / 8;
       if (bytes == 0)
         continue;
-      auto meta =
-          memref::ExtractStridedMetadataOp::create(b, loc, load.getBase());
-      Value linear = meta.getOffset();
-      for (auto [i, stride] : llvm::zip(load.getIndices(), meta.getStrides()))
-        linear = arith::AddIOp::create(
-            b, loc, linear, arith::MulIOp::create(b, loc, i, stride));
-      Value base = memref::ExtractAlignedPointerAsIndexOp::create(
-          b, loc, load.getBase());
-      Value address = arith::AddIOp::create(
-          b, loc, base,
-          arith::MulIOp::create(b, loc, linear,
-                                arith::ConstantIndexOp::create(b, loc, bytes)));
       int64_t span = load.getVectorType().getNumElements() * bytes;
       for (int64_t line = 0; line < span; line += 64) {
-        Value at = arith::AddIOp::create(
-            b, loc, address,
-            arith::ConstantIndexOp::create(b, loc, int64_t(distance) + line));
-        Value ptr = LLVM::IntToPtrOp::create(
-            b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-            arith::IndexCastUIOp::create(b, loc, b.getI64Type(), at)
-                .getResult());
-        LLVM::Prefetch::create(b, loc, ptr, b.getI32IntegerAttr(0),
-                               b.getI32IntegerAttr(3), b.getI32IntegerAttr(1));
+        SmallVector<Value> at(load.getIndices());
+        at.back() = arith::AddIOp::create(
+            b, loc, at.back(),
+            arith::ConstantIndexOp::create(b, loc,
+                                           (int64_t(distance) + line) / bytes));
+        memref::PrefetchOp::create(b, loc, load.getBase(), at,
+                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isDataCache=*/true);
       }
     }
   }

@@ -197,26 +197,23 @@ func.func @deinterleaved(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>) -> (v
 // by side: a lane loads both with one 2-lane load, the lanes are
 // concatenated and split into each value's lanes; the fill interleaves them
 // the same way. The streams the body vector.loads are prefetched
-// prefetch-distance bytes ahead through an integer address (4 bytes of
-// bf16: one line each); not with prefetch-distance=0, nor where the lanes
+// prefetch-distance bytes ahead (2048: 1024 bf16; 4 bytes of bf16: one line
+// each, once per stream); not with prefetch-distance=0, nor where the lanes
 // are gathered.
 // CHECK-LABEL: func @pair
 // CHECK-NOT: memref.get_global
-// CHECK-NOT: llvm.intr.prefetch
+// CHECK-NOT: memref.prefetch
 // NOPF-LABEL: func @pair
-// NOPF-NOT: llvm.intr.prefetch
+// NOPF-NOT: memref.prefetch
 // NOPF: vector.load %{{.*}} : memref<131072xf32>, vector<2xf32>
-// NOPF-NOT: llvm.intr.prefetch
+// NOPF-NOT: memref.prefetch
 // NOPF-LABEL: llvm.func internal
 // TWO-LABEL: func @pair
 // TWO-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index, %[[G:.*]]: vector<2xf32>, %[[O:.*]]: memref<?xbf16>)
-// TWO: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[M]]
-// TWO: %[[AT:.*]] = arith.addi %[[BASE]], %{{.*}} : index
-// TWO: %[[AHEAD:.*]] = arith.addi %[[AT]], %[[C2048:.*]] : index
-// TWO: %[[W:.*]] = arith.index_castui %[[AHEAD]] : index to i64
-// TWO: %[[P:.*]] = llvm.inttoptr %[[W]] : i64 to !llvm.ptr
-// TWO: "llvm.intr.prefetch"(%[[P]]) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
-// TWO-NOT: llvm.intr.prefetch
+// TWO: %[[C1024:.*]] = arith.constant 1024 : index
+// TWO: %[[AHEAD:.*]] = arith.addi %[[I]], %[[C1024]] : index
+// TWO: memref.prefetch %[[M]][%[[AHEAD]]], read, locality<3>, data : memref<?xbf16>
+// TWO-NOT: memref.prefetch
 // TWO: vector.load %[[M]][%[[I]]] : memref<?xbf16>, vector<2xbf16>
 // TWO: %[[X0:.*]] = arith.index_castui %{{.*}} : i16 to index
 // TWO: %[[X1:.*]] = arith.index_castui %{{.*}} : i16 to index
@@ -234,7 +231,7 @@ func.func @deinterleaved(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>) -> (v
 // TWO: vector.store
 // TWO: vector.gather
 // TWO: vector.gather
-// TWO-NOT: llvm.intr.prefetch
+// TWO-NOT: memref.prefetch
 // TWO: memref.global "private" @[[TABLE]] : memref<131072xf32> = uninitialized
 // TWO-NOT: memref.global "private"
 // TWO: llvm.func internal @__glu_fill_table

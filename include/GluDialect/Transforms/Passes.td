@@ -220,8 +220,9 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     backward: 8 bytes, one cache line and one load per lane). In a loop
     body whose lanes are looked up one by one, every stream the body
     `vector.load`s is prefetched `prefetch-distance` bytes ahead
-    (`llvm.intr.prefetch` of an integer address, so nothing is accessed out
-    of bounds): the lookups fill the core's window, and the hardware
+    (`memref.prefetch`, its index possibly past the memref's end: it lowers
+    to a GEP without `inbounds`, and a prefetch never faults): the lookups
+    fill the core's window, and the hardware
     prefetcher alone left the streams' loads waiting on memory at large
     sizes (docs/performance.md).
 
