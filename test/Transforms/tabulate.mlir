@@ -167,14 +167,15 @@ func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?
 // load's index, those of the even half at 0 and 2; no gather.
 // CHECK-LABEL: func @deinterleaved
 // CHECK-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index, %[[G:.*]]: vector<2xf32>)
-// CHECK: %[[I1:.*]] = arith.addi %[[I]], %c1
+// CHECK: memref.prefetch %[[M]]
+// CHECK: %[[I1:.*]] = arith.addi %[[I]], %c1 : index
 // CHECK: memref.load %[[M]][%[[I1]]] : memref<?xbf16>
-// CHECK: %[[I3:.*]] = arith.addi %[[I]], %c3
+// CHECK: %[[I3:.*]] = arith.addi %[[I]], %c3 : index
 // CHECK: memref.load %[[M]][%[[I3]]] : memref<?xbf16>
 // CHECK: vector.from_elements
-// CHECK: %[[I0:.*]] = arith.addi %[[I]], %c0
+// CHECK: %[[I0:.*]] = arith.addi %[[I]], %c0 : index
 // CHECK: memref.load %[[M]][%[[I0]]] : memref<?xbf16>
-// CHECK: %[[I2:.*]] = arith.addi %[[I]], %c2
+// CHECK: %[[I2:.*]] = arith.addi %[[I]], %c2 : index
 // CHECK: memref.load %[[M]][%[[I2]]] : memref<?xbf16>
 // CHECK: vector.from_elements
 // CHECK-NOT: vector.gather
