@@ -130,14 +130,25 @@ Pair twoSum(FloatBuilder &fb, Value a, Value b) {
 // subnormal below x = -65.8. Above 110, exp(-x) is 0 in f32 and act is x:
 // the denominator is the constant 1 there, so the cotangent dy*g*x (inf at
 // x = +inf) never meets exp(-110) = 0 inside the quotient's rule.
-Value silu(FloatBuilder &fb, Value x) {
-  Value xl = finiteBelow(fb, x);
+struct SiluExp {
+  Value xa, tail, low, e;
+};
+
+/// silu's one exponential: e = exp(-xa) for xa >= -64, exp(xa) below and
+/// exp(xa + 32) below -87.5 (`low`), xa = x clamped to +-110. swiglu's
+/// hand-written act' builds the same ops (CSE merges them).
+SiluExp siluExp(FloatBuilder &fb, Value x) {
   Value xa = fb.clamp(x, -kSigmoidBound, kSigmoidBound);
   Value tail = fb.cmp(CmpFPredicate::OLT, xa, -kSiluQuotientBound);
   Value low = fb.cmp(CmpFPredicate::OLT, xa, -kSigmoidShiftBelow);
   Value arg = fb.select(tail, fb.select(low, fb.add(xa, kSigmoidShift), xa),
                         fb.neg(xa));
-  Value e = fb.exp(arg);
+  return {xa, tail, low, fb.exp(arg)};
+}
+
+Value silu(FloatBuilder &fb, Value x) {
+  Value xl = finiteBelow(fb, x);
+  auto [xa, tail, low, e] = siluExp(fb, x);
   Value one = fb.constantLike(e, 1.0);
   Value saturated = fb.cmp(CmpFPredicate::UGE, fb.abs(xa), kSigmoidBound);
   Value numerator =
@@ -482,17 +493,30 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
 namespace {
 /// act'(x) * seed of act = x * sigmoid(t) by hand, t = t.hi + t.lo the
 /// argument as the forward carries it and m = x * t'(x) (hi + lo):
+/// swiglu's exp(-|x|) from the forward's exponential (siluExp), so that a
+/// backward computes one exp, not two: the same value where x >= 0 or
+/// x < -64, its reciprocal in [-64, 0) (one rounding more than exp's own;
+/// docs/accuracy.md, *swiglu as one quotient*).
+SigmoidExp siluSigmoidExp(FloatBuilder &fb, Value x) {
+  SiluExp s = siluExp(fb, x);
+  Value positive = fb.cmp(CmpFPredicate::OGE, s.xa, 0.0);
+  Value one = fb.constantLike(s.e, 1.0);
+  Value e = fb.select(positive, s.e, fb.select(s.tail, s.e, fb.div(one, s.e)));
+  Value scale =
+      fb.select(s.low, fb.constantLike(s.e, std::exp(-kSigmoidShift)), one);
+  return {s.xa, positive, s.low, e, scale};
+}
+
 /// act' = s * (1 + m * (1 - s)) = num * (D + m * c) / D^2 with
 /// e = exp(-|t|), D = 1 + e, (num, c) = (1, e) for t >= 0 and (e, 1)
 /// below. The cancellation of the two terms (t < 0) is D + m, summed
 /// exactly as hi + lo; N / D^2 is q + qLo from the division's residual, so
-/// the one rounding after exp's own error is the final fma. `tLo` is null
-/// where the forward has none (swiglu: t = x), so that sigmoidExp builds
-/// the forward's very ops. Valid where |t| < 110 (not saturated); below
+/// the one rounding after exp's own error is the final fma. `se` is built
+/// from the forward's own ops (sigmoidExp, siluSigmoidExp), which CSE
+/// merges with the forward's. Valid where |t| < 110 (not saturated); below
 /// t = -87.5 num is exp scaled by e^32, scaled back at the end.
-Value sigmoidProductDerivative(FloatBuilder &fb, Value t, Value tLo, Pair m,
+Value sigmoidProductDerivative(FloatBuilder &fb, SigmoidExp se, Pair m,
                                double seed) {
-  SigmoidExp se = sigmoidExp(fb, t, tLo);
   Value one = fb.constantLike(se.e, 1.0);
   Value e = fb.mul(se.e, se.scale);
   Value d = fb.add(e, 1.0);
@@ -543,19 +567,23 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
     Pair m = twoProduct(fb, a.q.hi, inner.hi);
     Value mLo = fb.fma(a.q.hi, innerLo, fb.fma(a.q.lo, inner.hi, m.lo));
     inRange = ordinary(a.t.hi);
-    hand = {sigmoidProductDerivative(fb, a.t.hi, a.t.lo, {m.hi, mLo}, seed),
+    hand = {sigmoidProductDerivative(fb, sigmoidExp(fb, a.t.hi, a.t.lo),
+                                     {m.hi, mLo}, seed),
             zero};
     break;
   }
   case Variant::geglu_quick: {
     Pair t = twoProduct(fb, x, fb.constantLike(x, constant(kQuick)));
     inRange = ordinary(t.hi);
-    hand = {sigmoidProductDerivative(fb, t.hi, t.lo, t, seed), zero};
+    hand = {sigmoidProductDerivative(fb, sigmoidExp(fb, t.hi, t.lo), t, seed),
+            zero};
     break;
   }
   case Variant::swiglu:
     inRange = ordinary(x);
-    hand = {sigmoidProductDerivative(fb, x, Value(), {x, zero}, seed), zero};
+    hand = {
+        sigmoidProductDerivative(fb, siluSigmoidExp(fb, x), {x, zero}, seed),
+        zero};
     break;
   case Variant::swiglu_oai: {
     // The forward's second min(x, limit): above the limit act' is 0, the
@@ -564,7 +592,8 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
     Pair t = twoProduct(fb, xl, fb.constantLike(xl, constant(p.alpha)));
     inRange = ordinary(fb.select(fb.cmp(CmpFPredicate::OLT, x, p.limit), t.hi,
                                  fb.constantLike(x, 128.0)));
-    hand = {sigmoidProductDerivative(fb, t.hi, t.lo, t, seed), zero};
+    hand = {sigmoidProductDerivative(fb, sigmoidExp(fb, t.hi, t.lo), t, seed),
+            zero};
     break;
   }
   case Variant::geglu_erf: {
