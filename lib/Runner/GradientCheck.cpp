@@ -67,8 +67,12 @@ llvm::Expected<GradientCheckReport> mlir::glu::checkGradient(
                  llvm::Twine(gradients->size()) + " tensors for " +
                  llvm::Twine(wrt.size()) + " differentiated arguments");
 
-  // p(inputs) = <cotangents, forward(inputs)> over the float results.
-  auto project = [&](llvm::ArrayRef<HostTensor> at) -> llvm::Expected<double> {
+  // sum over the float results y of term(c, y), c the result's cotangent,
+  // with the forward called at `at`.
+  auto sumOverResults =
+      [&](llvm::ArrayRef<HostTensor> at,
+          llvm::function_ref<double(const HostTensor &, const HostTensor &)>
+              term) -> llvm::Expected<double> {
     auto results = forward.call(at);
     if (!results)
       return results.takeError();
@@ -79,38 +83,32 @@ llvm::Expected<GradientCheckReport> mlir::glu::checkGradient(
         continue;
       if (next == cotangents.size())
         return error("more float results than cotangents");
-      sum += dot(cotangents[next++], result);
+      sum += term(cotangents[next++], result);
     }
     return sum;
+  };
+  // p(inputs) = <cotangents, forward(inputs)> over the float results.
+  auto project = [&](llvm::ArrayRef<HostTensor> at) {
+    return sumOverResults(at, dot);
   };
 
   // What the forward can show: sum_i |c_i| ulp(y_i) at the inputs. A
   // directional derivative D whose |D| * 6h (the widest perturbation) is
   // below it may leave every f32 result unchanged, so every quotient 0:
   // then the quotients cannot tell D from any other value that small.
-  auto resolution = [&]() -> llvm::Expected<double> {
-    auto results = forward.call(inputs);
-    if (!results)
-      return results.takeError();
-    double sum = 0.0;
-    size_t next = 0;
-    for (const HostTensor &result : *results) {
-      if (!isFloat(result.kind))
-        continue;
-      if (next == cotangents.size())
-        return error("more float results than cotangents");
-      int digits = result.kind == ElementKind::F32   ? 24
-                   : result.kind == ElementKind::F16 ? 11
-                                                     : 8;
-      const HostTensor &c = cotangents[next++];
-      for (int64_t i = 0, e = result.numElements(); i < e; ++i) {
-        int exponent;
-        std::frexp(result.get(i), &exponent);
-        sum += std::fabs(c.get(i)) * std::ldexp(1.0, exponent - digits);
-      }
-    }
-    return sum;
-  }();
+  auto resolution =
+      sumOverResults(inputs, [](const HostTensor &c, const HostTensor &y) {
+        int digits = y.kind == ElementKind::F32   ? 24
+                     : y.kind == ElementKind::F16 ? 11
+                                                  : 8;
+        double sum = 0.0;
+        for (int64_t i = 0, e = y.numElements(); i < e; ++i) {
+          int exponent;
+          std::frexp(y.get(i), &exponent);
+          sum += std::fabs(c.get(i)) * std::ldexp(1.0, exponent - digits);
+        }
+        return sum;
+      });
   if (!resolution)
     return resolution.takeError();
 
