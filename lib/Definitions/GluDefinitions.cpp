@@ -298,8 +298,9 @@ Value swigluOai(FloatBuilder &fb, const GluProgram &p, Value x, Value g) {
 // (ggml writes 0.0f, no product); x >= 10 -> act x (x not rounded); else
 // act = ggml's table entry at f16(x): glu.gelu_table, built on the host
 // with the C library's tanhf, differentiated as geluTanh (straight-through
-// the roundings). The table branch sees x clamped to its own range, so its
-// (discarded) cotangent meets no inf.
+// the roundings; for f32 storage inside the table written by hand,
+// derivativeTerms). The table branch sees x clamped to its own range, so
+// its (discarded) cotangent meets no inf.
 Value tableGeglu(FloatBuilder &fb, Value x, Value g) {
   Value x16 = fb.round(fb.clamp(x, -kTableBound, kTableBound), f16(fb));
   Value table = GeluTableOp::create(fb.builder(), fb.getLoc(), x16);
@@ -539,14 +540,65 @@ Value sigmoidProductDerivative(FloatBuilder &fb, SigmoidExp se, Pair m,
 }
 } // namespace
 
+namespace {
+/// m = x * (2u)' = q * (1 + 3 C_A x^2), q = 2 SQRT_2_OVER_PI x, as hi + lo
+/// from the forward's argument pieces: geglu's sigmoidProductDerivative
+/// reads it.
+Pair geluSlope(FloatBuilder &fb, const GeluArgument &a) {
+  Value three = fb.constantLike(a.xc, 3.0);
+  Pair p3 = twoProduct(fb, three, a.cAx2.hi);
+  Value p3Lo = fb.fma(three, a.cAx2.lo, p3.lo);
+  Pair inner = twoSum(fb, fb.constantLike(a.xc, 1.0), p3.hi);
+  Value innerLo = fb.add(inner.lo, p3Lo);
+  Pair m = twoProduct(fb, a.q.hi, inner.hi);
+  return {m.hi, fb.fma(a.q.hi, innerLo, fb.fma(a.q.lo, inner.hi, m.lo))};
+}
+
+/// The f16_table plan's act' * seed: the activation's exact derivative at
+/// f16(x) (straight-through both roundings, docs/semantics.md section 4),
+/// written by hand as for the one-rounding plans, at the f16 gate the
+/// forward rounds (the same ops: CSE merges them). geglu inside the table,
+/// -10 < x < 10 (outside, the rules' 0 and 1); geglu_quick below the
+/// sigmoid's saturation (|1.702 f16(x)| < 110, so f16(x) is finite).
+/// Elsewhere, and for NaN, the rules' terms.
+SmallVector<Value> tableDerivativeTerms(FloatBuilder &fb, const GluProgram &p,
+                                        Value x, ArrayRef<Value> ruleTerms,
+                                        double seed) {
+  SmallVector<Value> terms(ruleTerms);
+  Value inRange, hand;
+  if (p.variant == Variant::geglu) {
+    Value x16 = fb.round(fb.clamp(x, -kTableBound, kTableBound), f16(fb));
+    GeluArgument a = geluArgument(fb, x16);
+    Pair m = geluSlope(fb, a);
+    inRange = fb.cmp(CmpFPredicate::OLT, fb.abs(x), kTableBound);
+    hand =
+        sigmoidProductDerivative(fb, sigmoidExp(fb, a.t.hi, a.t.lo), m, seed);
+  } else if (p.variant == Variant::geglu_quick) {
+    Value x16 = fb.round(x, f16(fb));
+    Pair t = twoProduct(fb, x16, fb.constantLike(x16, constant(kQuick)));
+    inRange = fb.cmp(CmpFPredicate::OLT, fb.abs(t.hi), kSigmoidBound);
+    hand = sigmoidProductDerivative(fb, sigmoidExp(fb, t.hi, t.lo), t, seed);
+  } else {
+    return terms;
+  }
+  // act' is the first term in range, the others 0 there.
+  for (auto [i, term] : llvm::enumerate(terms))
+    term = fb.select(inRange, i ? fb.zerosLike(x) : hand, term);
+  return terms;
+}
+} // namespace
+
 SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
                                                 const GluProgram &p, Value x,
                                                 ArrayRef<Value> ruleTerms) {
   SmallVector<Value> terms(ruleTerms);
-  if (!p.storage.isF32() || p.rounding == Rounding::f16_table ||
-      ruleTerms.size() != 2)
+  if (!p.storage.isF32() || ruleTerms.empty())
     return terms;
   double seed = std::ldexp(1.0, derivativeSeedExponent(p));
+  if (p.rounding == Rounding::f16_table)
+    return tableDerivativeTerms(fb, p, x, ruleTerms, seed);
+  if (ruleTerms.size() != 2)
+    return terms;
   Value zero = fb.zerosLike(x);
   // Below the saturation of sigmoid (|t| < 110) or erfc (|x| < 15), so x
   // is finite: elsewhere (saturation, inf, NaN) the rules' terms.
@@ -557,19 +609,12 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
   SmallVector<Value, 2> hand;
   switch (p.variant) {
   case Variant::geglu: {
-    // m = x * (2u)' = q * (1 + 3 C_A x^2), q = 2 SQRT_2_OVER_PI x.
     GeluArgument a = geluArgument(fb, x);
-    Value three = fb.constantLike(x, 3.0);
-    Pair p3 = twoProduct(fb, three, a.cAx2.hi);
-    Value p3Lo = fb.fma(three, a.cAx2.lo, p3.lo);
-    Pair inner = twoSum(fb, fb.constantLike(x, 1.0), p3.hi);
-    Value innerLo = fb.add(inner.lo, p3Lo);
-    Pair m = twoProduct(fb, a.q.hi, inner.hi);
-    Value mLo = fb.fma(a.q.hi, innerLo, fb.fma(a.q.lo, inner.hi, m.lo));
+    Pair m = geluSlope(fb, a);
     inRange = ordinary(a.t.hi);
-    hand = {sigmoidProductDerivative(fb, sigmoidExp(fb, a.t.hi, a.t.lo),
-                                     {m.hi, mLo}, seed),
-            zero};
+    hand = {
+        sigmoidProductDerivative(fb, sigmoidExp(fb, a.t.hi, a.t.lo), m, seed),
+        zero};
     break;
   }
   case Variant::geglu_quick: {

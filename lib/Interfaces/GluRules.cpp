@@ -26,7 +26,9 @@ struct RoundRule : RuleBase<RoundRule, RoundOp> {
 // t = gelu_table(x), ggml's f16 GELU entry at f16(x): straight-through
 // both roundings (docs/semantics.md section 4), so dx is the VJP of glu's own
 // f32 GELU at x, whose ops are built here and differentiated by the same rules
-// (the f16_table plan's derivative is what it was when it rounded that GELU).
+// (the f16_table plan's derivative is what it was when it rounded that GELU;
+// for f32 storage inside the table definitions::derivativeTerms replaces it
+// by the hand-written form at f16(x), the same function).
 struct GeluTableRule : RuleBase<GeluTableRule, GeluTableOp> {
   static LogicalResult rule(FloatBuilder &fb, GeluTableOp op, Value dy,
                             SmallVectorImpl<Value> &d) {

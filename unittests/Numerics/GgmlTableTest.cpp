@@ -216,9 +216,7 @@ TEST(GgmlTable, GegluIsGgmlsProgramBitForBit) {
   EXPECT_EQ(yDiffer, 0);
   EXPECT_EQ(dgDiffer, 0);
   EXPECT_EQ(dxConvention, 0);
-  // d_x is glu's own (unchanged by the table; measured 5.72): the
-  // random-input d_x bound of NumericsTest.cpp (docs/accuracy.md).
-  EXPECT_LE(worstDx, 6.5);
+  EXPECT_LE(worstDx, kTableDxBound);
 }
 
 TEST(GgmlTable, GegluQuickIsGgmlsProgramBitForBit) {
@@ -227,16 +225,80 @@ TEST(GgmlTable, GegluQuickIsGgmlsProgramBitForBit) {
   for (float x : inputs(65536))
     if (std::isfinite(x))
       xs.push_back(x);
-  std::vector<float> gs(xs.size(), 1.5f);
-  Compiled c = run("geglu_quick", xs, gs, 0.75f);
+  std::vector<float> gs(xs.size());
+  std::mt19937_64 rng(7);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  for (float &g : gs)
+    g = normal(rng);
+  const float dy = 0.75f;
+  Compiled c = run("geglu_quick", xs, gs, dy);
   ASSERT_EQ(c.y.size(), xs.size());
+  oracle::Config config{oracle::Variant::geglu_quick, oracle::Plan::one_round,
+                        oracle::Storage::f32};
   int64_t differ = 0;
-  for (size_t i = 0; i < xs.size(); ++i)
+  double worstDx = 0, worstDxAt = 0;
+  for (size_t i = 0; i < xs.size(); ++i) {
     differ += !sameBits(c.y[i], ggmlGegluQuick(table, xs[i], gs[i]));
+    // d_x: the activation's derivative at f16(x), straight-through.
+    oracle::Gradients exact =
+        oracle::backward(config, halfToFloat(floatToHalf(xs[i])), gs[i], dy);
+    double err = judge(oracle::Storage::f32, c.dx[i], exact.dx, exact.dxScale);
+    if (err > worstDx) {
+      worstDx = err;
+      worstDxAt = xs[i];
+    }
+  }
   std::printf("geglu_quick f16_table vs ggml's program: y differs on %lld of "
-              "%zu finite inputs\n",
-              (long long)differ, xs.size());
+              "%zu finite inputs; d_x within %.2f ulp of the derivative at "
+              "f16(x) (x = %g)\n",
+              (long long)differ, xs.size(), worstDx, worstDxAt);
   EXPECT_EQ(differ, 0);
+  EXPECT_LE(worstDx, kTableDxBound);
 }
 
 } // namespace
+
+/// act' of both f16_table programs at every f16 gate they read (geglu's in
+/// (-10, 10)), with dy = 2^60 and g = 1: d_x is act' * 2^64 times 2^-4,
+/// exact and normal (act' >= 2^-152 below saturation), so this is the
+/// relative error of act' itself, in units of 2^-24, subnormal act'
+/// included (what every other dy * g adds is one rounding: the bound of
+/// kTableDxBound).
+TEST(GgmlTable, DerivativeAtEveryF16Gate) {
+  for (auto [name, variant] :
+       {std::pair("geglu", oracle::Variant::geglu),
+        std::pair("geglu_quick", oracle::Variant::geglu_quick)}) {
+    std::vector<float> xs;
+    for (float x : inputs(0))
+      if (std::isfinite(x) &&
+          (variant != oracle::Variant::geglu || std::fabs(x) < 10.0f))
+        xs.push_back(x);
+    const float dy = 0x1p60f;
+    Compiled c = run(name, xs, std::vector<float>(xs.size(), 1.0f), dy);
+    ASSERT_EQ(c.dx.size(), xs.size());
+    oracle::Config config{variant, oracle::Plan::one_round,
+                          oracle::Storage::f32};
+    double worst = 0, worstAt = 0;
+    int64_t saturatedNotZero = 0;
+    for (size_t i = 0; i < xs.size(); ++i) {
+      oracle::Gradients exact = oracle::backward(config, xs[i], 1.0, dy);
+      // Where the sigmoid saturates (|1.702 x| >= 110) act' is the constant
+      // 0; exactly, it is below 2^-152, half f32's smallest subnormal.
+      if (std::fabs(exact.dx) < 0x1p-92) {
+        saturatedNotZero += c.dx[i] != 0;
+        continue;
+      }
+      double relative = std::fabs(c.dx[i] - exact.dx) /
+                        std::fmax(std::fabs(exact.dx), exact.dxScale);
+      if (relative * 0x1p24 > worst) {
+        worst = relative * 0x1p24;
+        worstAt = xs[i];
+      }
+    }
+    std::printf("%s f16_table: act' within %.2f * 2^-24 relative at every "
+                "f16 gate (x = %g)\n",
+                name, worst, worstAt);
+    EXPECT_LE(worst + 0.5, kTableDxBound) << name;
+    EXPECT_EQ(saturatedNotZero, 0) << name;
+  }
+}

@@ -73,6 +73,17 @@ struct Worst {
 double judge(oracle::Storage storage, double got, double want, double scale,
              double allowance = 0, bool *usedAllowance = nullptr);
 
+/// The f16_table plan's f32 d_x bound, in ulps at the terms' scale. d_x is
+/// act'(f16(x)) times dy * g (docs/semantics.md section 4), so the f16
+/// gates measure act' completely (GgmlTableTest.cpp,
+/// DerivativeAtEveryF16Gate): within 2.07 (geglu) and 2.81 (geglu_quick,
+/// x = -59.7) units of 2^-24 relative. gateGradient multiplies it by dy * g
+/// carried exactly and rounds once: <= 2.81 + 0.5 ulp for every g and dy,
+/// rounded up to a quarter. The rules' act' (before it was written by hand)
+/// measured 4.34 and 4.17 units there, d_x 4.22 and 4.30 ulp on
+/// GgmlTableTest's random g.
+constexpr double kTableDxBound = 3.5;
+
 /// Inputs for one range: x, g, dy as storage-representable float64 values.
 struct Inputs {
   std::vector<double> x, g, dy;

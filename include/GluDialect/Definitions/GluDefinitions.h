@@ -68,7 +68,7 @@ int derivativeSeedExponent(const GluProgram &program);
 /// variant's act' is ill-conditioned as the sweep computes it, a
 /// hand-written form with fewer roundings (docs/accuracy.md) in the
 /// ordinary range, the rules' terms outside it (tails, saturation, inf,
-/// NaN).
+/// NaN). The f16_table plan's act' is the same form at f16(x).
 SmallVector<Value> derivativeTerms(FloatBuilder &fb, const GluProgram &program,
                                    Value x, ArrayRef<Value> ruleTerms);
 /// d_x = dy * up * derivative * 2^-k, `derivative` the sweep's act'(x) * 2^k
