@@ -1,7 +1,7 @@
 //===- SpecialValuesTest.cpp - docs/semantics.md section 5 ---------------===//
 //
 // NaN, infinities, huge and denormal inputs, for every variant, forward and
-// backward, in f32 (every plan) and bf16:
+// backward, in f32 (every plan), bf16 and f16:
 // - a NaN gate or up value gives NaN in the outputs and gradients that read
 //   it (min and clamp propagate NaN), except reglu: a NaN gate is not > 0,
 //   so y and both gradients are 0 there;
@@ -93,8 +93,9 @@ std::vector<Row> rowsFor(const Config &c) {
       // +inf: y = inf * g (oai: finite), act' -> 1 (oai: 0).
       {kInf, 1.5, oai ? oracleValue() : exactly(kInf),
        exactly(oai ? 0.0 : dy * 1.5), oai ? oracleValue() : exactly(kInf)},
-      // A huge up value.
-      {0.75, 1e30, oracleValue(), oracleValue(), oracleValue()},
+      // A huge up value (f16's largest: 1e30 is inf there).
+      {0.75, c.storage == Storage::f16 ? 65504 : 1e30, oracleValue(),
+       oracleValue(), oracleValue()},
       // Denormals: tiny out, finite gradients.
       {1e-40, 1.5, oracleValue(), oracleValue(), oracleValue()},
       {-1e-40, 1e-40, oracleValue(), oracleValue(), oracleValue()},
@@ -234,6 +235,7 @@ std::vector<SpecialCase> specialCases() {
       if (p != Plan::f16_table || table)
         cases.push_back({v, Storage::f32, p});
     cases.push_back({v, Storage::bf16, Plan::two_round});
+    cases.push_back({v, Storage::f16, Plan::two_round});
   }
   return cases;
 }
