@@ -111,6 +111,27 @@ TEST(Oracle, DerivativesMatchTheSpecFormulas) {
   }
 }
 
+/// docs/semantics.md decision 8: geglu_erf's derivative is the program's,
+/// with the f32 constant c = SQRT_2_INV: exp(-(c x)^2), not the textbook
+/// exp(-x^2/2). The oracle follows the program out to the clamp (1 + erf
+/// as erfc, no cancellation), and the two forms are far apart there: 2.3e-6
+/// relative (19 f32 ulps) at x = -11.6, so a form swapped in the oracle
+/// (or in glu, judged by it) would fail the f32 bounds.
+TEST(Oracle, GeluErfDerivativeFollowsTheF32Constant) {
+  const double c = double(0.70710678118654752440084436210484f);
+  Config config{Variant::geglu_erf, Plan::one_round, Storage::f32};
+  for (double x : {-14.5, -11.6, -8.0, -4.0, 4.0, 11.6}) {
+    double program = 0.5 * std::erfc(-c * x) +
+                     x * c / std::sqrt(M_PI) * std::exp(-(c * x) * (c * x));
+    double textbook = 0.5 * std::erfc(-x / std::sqrt(2.0)) +
+                      x / std::sqrt(2 * M_PI) * std::exp(-x * x / 2);
+    double d = act(config, {x, 1, 1}).d;
+    EXPECT_LT(specMetric(d, program), 1e-13) << x;
+    if (x == -11.6)
+      EXPECT_GT(std::fabs(program - textbook) / std::fabs(program), 2e-6);
+  }
+}
+
 TEST(Oracle, KinkConventions) {
   Config oai{Variant::swiglu_oai, Plan::one_round, Storage::f32};
   // min(x, limit): the gradient passes at x == limit, not above.
