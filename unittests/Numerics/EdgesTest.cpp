@@ -9,9 +9,10 @@
 // - a sweep of large inputs: x and g over +-[2^-20, 2^127] in steps of
 //   2^5 and dy in {1, 2^-100, 2^100}: where the exact result is finite the
 //   compiled one must be finite and accurate.
-// Accurate means within the f32 bounds of the dense sweep
-// (AccuracySweepTest: 4.25 ulp forward and d_g, 4.5 for d_x at the scale
-// of its terms) of the exact value, plus what the f32
+// Accurate means within the f32 bounds of the wide mix
+// (AccuracySweep.F32WideMix: 4.0 ulp forward and d_g, 3.25 for d_x at the
+// scale of its terms; f16_table's d_x kTableDxBound) of the exact value,
+// plus what the f32
 // activation cannot carry: act is an f32 value, so where it is subnormal
 // its absolute error (up to one subnormal ulp, 2^-149) is multiplied by g
 // and dy (allowance |dy| * max(|g|, 1) * 2^-149).
@@ -95,17 +96,20 @@ Outcome check(const Config &c, const std::vector<Case> &cases) {
         std::fabs(xi) > 65504)
       continue;
     oracle::Gradients want = oracle::backward(c, xi, gi, dyi);
-    // Bounds: AccuracySweepTest's f32 bounds (d_x at the terms' scale).
+    // Bounds: AccuracySweep.F32WideMix's f32 bounds (d_x at the terms'
+    // scale). Measured worst 1.87 ulp (docs/accuracy.md); they were 4.25,
+    // 4.5 and 4.25, above issue 14's goal of 4.
+    double dxBound = c.plan == Plan::f16_table ? kTableDxBound : 3.25;
     struct {
       const char *name;
       double got, want, scale, allowance, bound;
     } outputs[] = {{"y", (*y)[0].get(i), oracle::forward(c, xi, gi), 0,
-                    std::fmax(std::fabs(gi), 1) * 0x1p-149, 4.25},
+                    std::fmax(std::fabs(gi), 1) * 0x1p-149, 4.0},
                    {"dx", (*grads)[0].get(i), want.dx, want.dxScale,
                     std::fabs(dyi) * std::fmax(std::fabs(gi), 1) * 0x1p-149,
-                    4.5},
+                    dxBound},
                    {"dg", (*grads)[1].get(i), want.dg, want.dgScale,
-                    std::fabs(dyi) * 0x1p-149, 4.25}};
+                    std::fabs(dyi) * 0x1p-149, 4.0}};
     for (auto &o : outputs) {
       // The exact value rounded to f32; results within 4 ulps of FLT_MAX
       // may round to inf or not.
