@@ -119,19 +119,20 @@ struct Buffer {
 void fill(Buffer &b, int64_t rows, int64_t cols, float scale,
           const std::string &type) {
   uint8_t *p = static_cast<uint8_t *>(b.ptr());
+  bool f32 = type == "f32", bf16 = type == "bf16";
 #pragma omp parallel for schedule(static)
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c) {
       size_t i = size_t(r * cols + c);
       float v = scale * float(int(i % 17) - 8) / 4.0f;
-      if (type == "f32") {
+      if (f32) {
         std::memcpy(&p[4 * i], &v, 4);
         continue;
       }
       v = scale * float(int((i * 2654435761u) % 4096) - 2048) / 256.0f;
       uint32_t x;
       std::memcpy(&x, &v, 4);
-      uint16_t h = type == "bf16" ? uint16_t(x >> 16) : toHalf(v);
+      uint16_t h = bf16 ? uint16_t(x >> 16) : toHalf(v);
       std::memcpy(&p[2 * i], &h, 2);
     }
 }

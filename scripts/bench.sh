@@ -115,11 +115,13 @@ scaling_rows=$(python3 "$root/bench/compile-scaling.py" --glu-opt "$build/bin/gl
   --sizes "$sizes" --markdown | tail -n +3)
 
 # Fused neighbours (bench/fusion.sh: glu-run --benchmark, its own triad).
-fusion_rows=""
+fusion_rows="" fusion_rounds=""
 if [ -z "$smoke" ]; then
   if [ -n "$quick" ]; then
+    fusion_rounds="1 round of 5 calls"
     fusion_rows=$(bash "$root/bench/fusion.sh" "$build/bin/glu-run" 1 5)
   else
+    fusion_rounds="3 rounds of 15 calls"
     fusion_rows=$(bash "$root/bench/fusion.sh" "$build/bin/glu-run" 3 15)
   fi
 fi
@@ -258,9 +260,10 @@ if [ -n "$ggml_csv" ]; then
     "$ggml_csv" "$csv")
 fi
 fused_status="not measured in this run (smoke)"
-[ -n "$fusion_rows" ] && fused_status=$(echo "$fusion_rows" | awk -F'|' \
-  '$2 ~ /^ (fused|packed_fused|splat|scale) $/ { s = s sprintf("%s%s %s", (s?", ":""), $2, $7) }
-   END { gsub(/  +/, " ", s); print "one pass over memory, of the triad of that script:" s }')
+[ -n "$fusion_rows" ] && fused_status=$(echo "$fusion_rows" | awk -F'|' '
+  { for (i = 2; i <= NF; i++) gsub(/^ +| +$/, "", $i) }
+  $2 ~ /^(glu|fused|apart|packed_fused|splat|scale)$/ { s = s sprintf("%s%s %s", (s ? ", " : ""), $2, $7) }
+  END { print "bench/fusion.sh, % of the triad of the same round: " s }')
 
 elapsed=$(( $(date +%s) - start ))
 flags=$(grep -o -w 'avx512f\|avx512_bf16\|avx512_fp16\|avx2\|fma\|f16c' /proc/cpuinfo | sort -u | paste -sd' ')
@@ -386,8 +389,9 @@ MD
 ## Fusion with neighbours
 
 \`bench/fusion.sh\` (glu-run --benchmark on bench/fusion.mlir, 4096 x 4096
-f32; the best median over its rounds, with its own triad program in the
-same rounds): the GLU alone, fused with a scale and a residual add (one
+f32, all cores; every program once per round, its bandwidth against the
+triad program of the same round, the median over the rounds and their
+range; $fusion_rounds): the GLU alone, fused with a scale and a residual add (one
 pass), the same apart (three loops), packed bf16 cast + swiglu + add, a
 constant scale and a tensor scale. *arrays moved*: the 4096 x 4096 f32
 arrays each program must read and write.
