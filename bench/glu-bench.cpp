@@ -353,9 +353,8 @@ const char *hostIsa() {
       {#v, "bwd", "f32", false, (void *)&p##v##_bwd_f32, ""},                  \
       {#v, "fwd", "bf16", false, (void *)&p##v##_fwd_bf16, ""},                \
       {#v, "bwd", "bf16", false, (void *)&p##v##_bwd_bf16, ""},                \
-      {#v, "fwd", "f16", false, (void *)&p##v##_fwd_f16, ""}, {                \
-#v, "bwd", "f16", false, (void *)&p##v##_bwd_f16, ""                       \
-  }
+      {#v, "fwd", "f16", false, (void *)&p##v##_fwd_f16, ""},                  \
+      {#v, "bwd", "f16", false, (void *)&p##v##_bwd_f16, ""}
 #define ALL(p)                                                                 \
   SPLIT(p, reglu), SPLIT(p, geglu), SPLIT(p, geglu_erf),                       \
       SPLIT(p, geglu_quick), SPLIT(p, swiglu), SPLIT(p, swiglu_oai),           \
@@ -377,10 +376,12 @@ const char *hostIsa() {
        true,                                                                   \
        (void *)&p##swiglu_oai_fwd_interleaved_bf16,                            \
        ""},                                                                    \
-  {                                                                            \
-    "swiglu_oai/interleaved", "bwd", "bf16", true,                             \
-        (void *)&p##swiglu_oai_bwd_interleaved_bf16, ""                        \
-  }
+      {"swiglu_oai/interleaved",                                               \
+       "bwd",                                                                  \
+       "bf16",                                                                 \
+       true,                                                                   \
+       (void *)&p##swiglu_oai_bwd_interleaved_bf16,                            \
+       ""}
 
 /// This host's kernels, then the x86-64-v3 ones (kernels-avx2.h) where the
 /// host can run them.
