@@ -15,11 +15,12 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
 quick="" doc="$root/docs/performance.md"
+usage() { echo "usage: scripts/bench.sh [--quick] [--out FILE]" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=--quick ;;
-    --out) doc="$2"; shift ;;
-    *) echo "usage: scripts/bench.sh [--quick] [--out FILE]" >&2; exit 2 ;;
+    --out) [ $# -ge 2 ] && [ -n "$2" ] || usage; doc="$2"; shift ;;
+    *) usage ;;
   esac
   shift
 done
