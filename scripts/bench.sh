@@ -145,15 +145,17 @@ if [ -z "$smoke" ]; then
   fi
   for t in $threads; do
     for isa in $isas; do
+      # Per kernel: median, p10 and p90 of each direction and type.
       awk -F, -v t="$t" -v isa="$isa" 'NR>1 && $1=="large" && $2==t && $6==isa {
-          key=$3; v[key","$4","$5]=$8; if (!(key in seen)) { seen[key]=1; order[n++]=key } }
-        END { for (i = 0; i < n; i++) { k=order[i];
-          printf "%s %s %s %s %s %s %s\n", k, v[k",fwd,f32"]+0, v[k",bwd,f32"]+0,
-            v[k",fwd,bf16"]+0, v[k",bwd,bf16"]+0, v[k",fwd,f16"]+0, v[k",bwd,f16"]+0 } }' \
-        "$csv" > "$out/plot-$t-$isa.dat"
+          key=$3; v[key","$4","$5]=$8 " " $15 " " $16
+          if (!(key in seen)) { seen[key]=1; order[n++]=key } }
+        END { split("fwd,f32 bwd,f32 fwd,bf16 bwd,bf16 fwd,f16 bwd,f16", c, " ");
+          for (i = 0; i < n; i++) { k=order[i]; line=k;
+            for (j = 1; j <= 6; j++) line=line " " ((k","c[j]) in v ? v[k","c[j]] : "0 0 0");
+            print line } }' "$csv" > "$out/plot-$t-$isa.dat"
     done
   done
-  series='using 2:xtic(1) title "fwd f32", "" using 3 title "bwd f32", "" using 4 title "fwd bf16", "" using 5 title "bwd bf16", "" using 6 title "fwd f16", "" using 7 title "bwd f16"'
+  series='using 2:3:4:xtic(1) title "fwd f32", "" using 5:6:7 title "bwd f32", "" using 8:9:10 title "fwd bf16", "" using 11:12:13 title "bwd bf16", "" using 14:15:16 title "fwd f16", "" using 17:18:19 title "bwd f16"'
   avx2_panel=""
   if [ -f "$out/plot-$last-avx2.dat" ] && [ "$host_isa" != avx2 ]; then
     avx2_panel="set title \"x86-64-v3 code (AVX2, no AVX-512), $last threads\"
@@ -162,9 +164,9 @@ plot \"$out/plot-$last-avx2.dat\" $series"
   cat > "$out/plot.gp" <<GP
 set terminal pngcairo size 1200,1100 font ",10" noenhanced
 set output "$plot"
-set multiplot layout 3,1 title "glu kernels at the large size: % of the triad measured around each call ($cpu_name)"
+set multiplot layout 3,1 title "glu kernels at the large size: % of the triad measured around each call, median and p10-p90 over the rounds ($cpu_name)"
 set style data histograms
-set style histogram clustered gap 1
+set style histogram errorbars gap 1 lw 1
 set style fill solid 0.8 border -1
 set yrange [0:130]
 set ylabel "% of triad"
