@@ -209,9 +209,9 @@ done
 # compute ceiling (the two-thread cache-resident runs are too short to
 # hide OpenMP's fork/join); the large-size rate can reach at most
 # min(triad of its window, that ceiling).
-bound_rows=$(awk -F, 'NR>1 { k1=$3","$4","$5","$6; key=$2","k1;
+bound_rows=$(awk -F, -v all="$last" 'NR>1 { k1=$3","$4","$5","$6; key=$2","k1;
     if ($1=="cache") { if ($2==1) c1[k1]=$7 }
-    else { l[key]=$7; t[key]=$12; th[key]=$2; kk[key]=k1; order[n++]=key } }
+    else if ($2==all) { l[key]=$7; t[key]=$12; th[key]=$2; kk[key]=k1; order[n++]=key } }
   END { for (i = 0; i < n; i++) { k=order[i]; split(k, f, ","); c = c1[kk[k]] * th[k];
     lim = (c < t[k]) ? "compute" : "memory"; best = (c < t[k]) ? c : t[k];
     printf "| %s | %s | %s | %s | %s | %.1f | %.1f | %.1f | %s | %.0f |\n",
@@ -375,7 +375,7 @@ MD
   fi
   cat <<MD
 
-## What bounds each kernel at the large size
+## What bounds each kernel at the large size, all cores
 
 A kernel's one-thread cache-resident rate times the thread count is what
 its instructions alone allow; the large-size rate can be at most the lower
