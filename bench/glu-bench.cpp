@@ -4,13 +4,33 @@
 // variant x {fwd, bwd} x {f32, bf16, f16}, plus gpt-oss's interleaved fused
 // form) through their C ABI, with caller-allocated buffers touched before
 // timing (so no allocation or page fault is timed), and compares them with
-//  - the machine's limit measured in the same run: a STREAM-style triad
-//    a[i] = b[i] + s*c[i] on float arrays (12 bytes moved per element),
-//    OpenMP static schedule, the same thread count;
+//  - the machine's limit, measured next to every kernel: a STREAM-style
+//    triad a[i] = b[i] + s*c[i] on float arrays as large as make it move
+//    the kernel's bytes, timed before and after each call of the kernel
+//    (rounds: triad, kernel, triad, kernel, ..., triad), so that each
+//    kernel call is compared with the bandwidth of its own few
+//    milliseconds: this VM's bandwidth drifts over minutes, and a triad
+//    measured once per size put kernels at 170% of it;
 //  - a plain scalar C++ loop of the same math (libm expf/tanhf/erff),
-//    built with -O3.
-// Bytes moved per element: forward 2 reads + 1 write, backward 3 reads +
-// 2 writes (fused interleaved: 2 + 1 and 3 + 2 halves' worth as well).
+//    built with -O3, timed in the same rounds.
+// Triad and kernels run on the same OpenMP threads (one runtime, one
+// process), pinned the same way (OMP_PROC_BIND=close, OMP_PLACES=cores
+// unless the environment says otherwise), over static partitions (rows of
+// the kernels' operands, elements of the triad's arrays), and every buffer
+// is first written by the thread that later reads or writes that part
+// (first-touch placement).
+//
+// Bytes per element, the STREAM convention (what the program must read
+// and write; the read that a cached store's write-allocate adds is not
+// counted, for the triad nor for the kernels): triad 2 reads + 1 write of
+// f32 (12 bytes); forward 2 reads + 1 write, backward 3 reads + 2 writes
+// in the storage type; the interleaved forms per gate/up pair the same
+// (forward: a [rows, 2c] read, y [rows, c] written; backward: dy [rows, c]
+// and a read, da [rows, 2c] written). Both sides store with ordinary
+// (write-allocating) stores, so the DRAM traffic is 4/3 of the counted
+// bytes for the triad and the forward kernels, 7/5 for the backward ones:
+// a backward kernel that moves DRAM bytes exactly as fast as the triad
+// shows 95% of it.
 //
 // Usage: glu-bench [--quick | --smoke] [--csv FILE] [--size=large|cache]
 //                  [--filter=WORD,...]
@@ -37,6 +57,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,25 +66,25 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double>(b - a).count();
-}
-
-/// Median of `reps` timings of `fn` after one warm-up call.
-double medianSeconds(int reps, const std::function<void()> &fn) {
+/// Seconds one call of `fn` takes.
+double timeOnce(const std::function<void()> &fn) {
+  auto a = Clock::now();
   fn();
-  std::vector<double> t;
-  for (int i = 0; i < reps; ++i) {
-    auto a = Clock::now();
-    fn();
-    t.push_back(seconds(a, Clock::now()));
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return std::chrono::duration<double>(Clock::now() - a).count();
 }
 
-/// f32 -> f16 bits for the values Buffer uses (0, or normal in f16 and
-/// exact: multiples of 2^-10 below 8 in magnitude).
+/// The nearest-rank `q`-quantile of `v` (sorted in place): with 5 values
+/// the 10% and 90% quantiles are the minimum and the maximum.
+double quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  size_t rank = size_t(std::ceil(q * double(v.size())));
+  return v[std::min(v.size() - 1, rank == 0 ? 0 : rank - 1)];
+}
+
+double median(const std::vector<double> &v) { return quantile(v, 0.5); }
+
+/// f32 -> f16 bits for the values fill() writes (0, or normal in f16 and
+/// exact: multiples of 2^-8 below 8 in magnitude).
 uint16_t toHalf(float v) {
   uint32_t x;
   std::memcpy(&x, &v, 4);
@@ -72,41 +94,94 @@ uint16_t toHalf(float v) {
   return uint16_t(sign | ((rest - 0x38000000) >> 13)); // rebias by 112
 }
 
-/// A buffer of `n` elements of `bytes` each, filled (so its pages exist).
+/// Memory for `n` elements of `bytes` each, not touched until fill():
+/// large blocks come from mmap, whose pages are placed where first written.
 struct Buffer {
-  std::vector<uint8_t> data;
-  Buffer(size_t n, size_t bytes, float fill, const std::string &type)
-      : data(n * bytes) {
-    for (size_t i = 0; i < n; ++i) {
-      float v = fill * float(int(i % 17) - 8) / 4.0f;
-      if (type == "f32") {
-        std::memcpy(&data[4 * i], &v, 4);
-        continue;
-      }
-      // 16-bit storage: 4096 distinct values in [-8, 8] * fill, so that
-      // table lookups (glu-tabulate) touch a realistic spread of entries.
-      v = fill * float(int((i * 2654435761u) % 4096) - 2048) / 256.0f;
-      uint32_t x;
-      std::memcpy(&x, &v, 4);
-      uint16_t b = type == "bf16" ? uint16_t(x >> 16) : toHalf(v);
-      std::memcpy(&data[2 * i], &b, 2);
+  std::unique_ptr<uint8_t, decltype(&std::free)> data{nullptr, &std::free};
+  Buffer() = default;
+  Buffer(size_t n, size_t bytes)
+      : data(static_cast<uint8_t *>(
+                 std::aligned_alloc(64, (n * bytes + 63) / 64 * 64)),
+             &std::free) {
+    if (!data) {
+      std::fprintf(stderr, "glu-bench: error: out of memory\n");
+      std::exit(1);
     }
   }
-  void *ptr() { return data.data(); }
+  void *ptr() { return data.get(); }
 };
 
-double triadGBs(size_t n, int reps) {
-  std::vector<float> a(n), b(n, 1.0f), c(n, 2.0f);
+/// Writes `rows` x `cols` elements of `type` into `b`, row-parallel with
+/// the static schedule the kernels' row loops use, so that each page is
+/// placed by the thread that later works on it. Element i holds `fill`
+/// times a value in [-2, 2] (f32) or one of 4096 values in [-8, 8]
+/// (16-bit: table lookups, glu-tabulate, touch a realistic spread).
+void fill(Buffer &b, int64_t rows, int64_t cols, float scale,
+          const std::string &type) {
+  uint8_t *p = static_cast<uint8_t *>(b.ptr());
+  bool f32 = type == "f32", bf16 = type == "bf16";
 #pragma omp parallel for schedule(static)
-  for (size_t i = 0; i < n; ++i)
-    a[i] = 0;
-  float s = 3.0f;
-  double t = medianSeconds(reps, [&] {
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c) {
+      size_t i = size_t(r * cols + c);
+      float v = scale * float(int(i % 17) - 8) / 4.0f;
+      if (f32) {
+        std::memcpy(&p[4 * i], &v, 4);
+        continue;
+      }
+      v = scale * float(int((i * 2654435761u) % 4096) - 2048) / 256.0f;
+      uint32_t x;
+      std::memcpy(&x, &v, 4);
+      uint16_t h = bf16 ? uint16_t(x >> 16) : toHalf(v);
+      std::memcpy(&p[2 * i], &h, 2);
+    }
+}
+
+/// The STREAM triad on f32 arrays of `n` elements, parallel over elements
+/// with the static schedule (each thread's pages placed by its fill).
+struct Triad {
+  int64_t n;
+  Buffer a, b, c;
+  explicit Triad(int64_t n) : n(n), a(n, 4), b(n, 4), c(n, 4) {
+    fill(a, n, 1, 0, "f32");
+    fill(b, n, 1, 1, "f32");
+    fill(c, n, 1, 0.5f, "f32");
+  }
+  double bytes() const { return 12.0 * double(n); }
+  void operator()() {
+    float *pa = static_cast<float *>(a.ptr());
+    const float *pb = static_cast<const float *>(b.ptr()),
+                *pc = static_cast<const float *>(c.ptr());
+    const float s = 3.0f;
 #pragma omp parallel for schedule(static)
-    for (size_t i = 0; i < n; ++i)
-      a[i] = b[i] + s * c[i];
-  });
-  return 12.0 * double(n) / t / 1e9;
+    for (int64_t i = 0; i < n; ++i)
+      pa[i] = pb[i] + s * pc[i];
+  }
+};
+
+/// Timings of one kernel in `rounds` rounds after one warm-up of each
+/// party: triad, kernel, [baseline,] ..., triad. triad[r] and triad[r+1]
+/// bracket kernel[r].
+struct Window {
+  std::vector<double> triad, kernel, baseline; // seconds
+};
+
+Window measure(int rounds, Triad &triad, const std::function<void()> &kernel,
+               const std::function<void()> &baseline) {
+  Window w;
+  std::function<void()> t = [&] { triad(); };
+  kernel();
+  if (baseline)
+    baseline();
+  t();
+  w.triad.push_back(timeOnce(t));
+  for (int r = 0; r < rounds; ++r) {
+    w.kernel.push_back(timeOnce(kernel));
+    if (baseline)
+      w.baseline.push_back(timeOnce(baseline));
+    w.triad.push_back(timeOnce(t));
+  }
+  return w;
 }
 
 //===----------------------------------------------------------------------===//
@@ -230,8 +305,8 @@ void baselineFor(bool fwd, bool bf16, const void *dy, const void *x,
 }
 
 /// The scalar C++ loop of `variant`, the variant chosen outside the loop.
-void baseline(const std::string &variant, bool fwd, bool bf16, const void *dy,
-              const void *x, const void *g, void *o0, void *o1, size_t n) {
+void scalarLoop(const std::string &variant, bool fwd, bool bf16, const void *dy,
+                const void *x, const void *g, void *o0, void *o1, size_t n) {
   switch (variantOf(variant)) {
   case V::reglu:
     return baselineFor<V::reglu>(fwd, bf16, dy, x, g, o0, o1, n);
@@ -324,54 +399,124 @@ std::vector<Kernel> kernels() {
   return host;
 }
 
+/// One kernel's figures from its window.
 struct Result {
-  double glu, baseline; // seconds
-  double bytes;
+  double gbs = 0, elemNs = 0, baselineGbs = 0, speedup = 0;
+  // The triad of the window (median, 10% and 90% quantiles), and the
+  // kernel's bandwidth over the mean of the two triads around each call.
+  double triad = 0, triadP10 = 0, triadP90 = 0;
+  double pct = 0, pctP10 = 0, pctP90 = 0;
+  int rounds = 0;
+  double bytes = 0; // moved per call, by the kernel and by each triad
 };
 
-Result run(const Kernel &k, int64_t rows, int64_t cols, int reps,
-           bool withBaseline) {
-  bool bf16 = k.type == "bf16";
-  size_t e = k.type == "f32" ? 4 : 2, n = size_t(rows) * size_t(cols);
-  const std::string &t = k.type;
-  Buffer x(n, e, 1, t), g(n, e, 0.5f, t), dy(n, e, 0.25f, t), out0(n, e, 0, t),
-      out1(n, e, 0, t);
-  glu_memref_2d mx = glu_memref_2d_dense(x.ptr(), rows, cols);
-  glu_memref_2d mg = glu_memref_2d_dense(g.ptr(), rows, cols);
-  glu_memref_2d mdy = glu_memref_2d_dense(dy.ptr(), rows, cols);
-  glu_memref_2d mo0 = glu_memref_2d_dense(out0.ptr(), rows, cols);
-  glu_memref_2d mo1 = glu_memref_2d_dense(out1.ptr(), rows, cols);
-  Result r{0, 0, 0};
-  bool fwd = k.direction == "fwd";
-  r.bytes = double(n) * e * (fwd ? 3 : 5);
-  if (k.interleaved) {
-    // The fused operand is [rows, 2*cols/2*2]: reuse x+g's storage as one
-    // [rows, cols] operand whose halves are [rows, cols/2].
-    glu_memref_2d ma = glu_memref_2d_dense(x.ptr(), rows, cols);
-    glu_memref_2d mh = glu_memref_2d_dense(dy.ptr(), rows, cols / 2);
-    glu_memref_2d mo =
-        glu_memref_2d_dense(out0.ptr(), rows, fwd ? cols / 2 : cols);
-    r.bytes = double(n) * e * (fwd ? 1.5 : 2.5);
-    r.glu = medianSeconds(reps, [&] {
-      if (fwd)
-        reinterpret_cast<FusedFwd>(k.fn)(&ma, &mo);
-      else
-        reinterpret_cast<FusedBwd>(k.fn)(&mh, &ma, &mo);
-    });
-    return r;
+Result summarize(const Window &w, double bytes, double triadBytes,
+                 double elements) {
+  Result r;
+  r.rounds = int(w.kernel.size());
+  r.bytes = bytes;
+  double k = median(w.kernel);
+  r.gbs = bytes / k / 1e9;
+  r.elemNs = elements / k / 1e9;
+  std::vector<double> triadGbs, pct;
+  for (double t : w.triad)
+    triadGbs.push_back(triadBytes / t / 1e9);
+  for (size_t i = 0; i < w.kernel.size(); ++i)
+    pct.push_back(100 * (bytes / w.kernel[i] / 1e9) /
+                  (0.5 * (triadGbs[i] + triadGbs[i + 1])));
+  r.triad = median(triadGbs);
+  r.triadP10 = quantile(triadGbs, 0.1);
+  r.triadP90 = quantile(triadGbs, 0.9);
+  r.pct = median(pct);
+  r.pctP10 = quantile(pct, 0.1);
+  r.pctP90 = quantile(pct, 0.9);
+  if (!w.baseline.empty()) {
+    double b = median(w.baseline);
+    r.baselineGbs = bytes / b / 1e9;
+    std::vector<double> speedup;
+    for (size_t i = 0; i < w.kernel.size(); ++i)
+      speedup.push_back(w.baseline[i] / w.kernel[i]);
+    r.speedup = median(speedup);
   }
-  r.glu = medianSeconds(reps, [&] {
-    if (fwd)
-      reinterpret_cast<Fwd>(k.fn)(&mx, &mg, &mo0);
-    else
-      reinterpret_cast<Bwd>(k.fn)(&mdy, &mx, &mg, &mo0, &mo1);
-  });
-  if (withBaseline)
-    r.baseline = medianSeconds(std::max(1, reps / 2), [&] {
-      baseline(k.variant, fwd, bf16, dy.ptr(), x.ptr(), g.ptr(), out0.ptr(),
-               out1.ptr(), n);
-    });
   return r;
+}
+
+/// The operands of the kernels of one type and form, allocated and placed
+/// (fill) with the thread count in force. Split: x, g, dy, out0, out1 all
+/// [rows, cols]. Interleaved: a = x [rows, cols] (gate/up pairs of
+/// [rows, cols/2]), dy [rows, cols/2], out0 the forward's y [rows, cols/2],
+/// out1 the backward's da [rows, cols].
+struct Operands {
+  std::string type;
+  bool interleaved;
+  Buffer x, g, dy, out0, out1;
+  Operands(const std::string &type, bool interleaved, int64_t rows,
+           int64_t cols)
+      : type(type), interleaved(interleaved) {
+    size_t e = type == "f32" ? 4 : 2, n = size_t(rows * cols);
+    int64_t half = cols / 2;
+    x = Buffer(n, e);
+    fill(x, rows, cols, 1, type);
+    dy = Buffer(n, e);
+    fill(dy, rows, interleaved ? half : cols, 0.25f, type);
+    out0 = Buffer(n, e);
+    fill(out0, rows, interleaved ? half : cols, 0, type);
+    out1 = Buffer(n, e);
+    fill(out1, rows, cols, 0, type);
+    if (!interleaved) {
+      g = Buffer(n, e);
+      fill(g, rows, cols, 0.5f, type);
+    }
+  }
+};
+
+/// The bytes `k` must read and write on [rows, cols] operands (the fused
+/// operand of an interleaved kernel is [rows, cols], its halves
+/// [rows, cols/2]).
+double bytesMoved(const Kernel &k, int64_t rows, int64_t cols) {
+  double perElement =
+      (k.type == "f32" ? 4 : 2) * (k.direction == "fwd" ? 3 : 5);
+  return double(rows * cols) * perElement / (k.interleaved ? 2 : 1);
+}
+
+Result run(const Kernel &k, Operands &ops, Triad &triad, int64_t rows,
+           int64_t cols, int rounds, bool withBaseline) {
+  bool bf16 = k.type == "bf16", fwd = k.direction == "fwd";
+  size_t n = size_t(rows) * size_t(cols);
+  double bytes = bytesMoved(k, rows, cols);
+  double elements = double(n);
+  std::function<void()> kernel, baseline;
+  glu_memref_2d mx = glu_memref_2d_dense(ops.x.ptr(), rows, cols);
+  if (k.interleaved) {
+    glu_memref_2d mh = glu_memref_2d_dense(ops.dy.ptr(), rows, cols / 2);
+    glu_memref_2d my = glu_memref_2d_dense(ops.out0.ptr(), rows, cols / 2);
+    glu_memref_2d mda = glu_memref_2d_dense(ops.out1.ptr(), rows, cols);
+    elements /= 2; // one output element per gate/up pair
+    kernel = [&, mx, mh, my, mda] {
+      if (fwd)
+        reinterpret_cast<FusedFwd>(k.fn)(&mx, &my);
+      else
+        reinterpret_cast<FusedBwd>(k.fn)(&mh, &mx, &mda);
+    };
+  } else {
+    glu_memref_2d mg = glu_memref_2d_dense(ops.g.ptr(), rows, cols);
+    glu_memref_2d mdy = glu_memref_2d_dense(ops.dy.ptr(), rows, cols);
+    glu_memref_2d mo0 = glu_memref_2d_dense(ops.out0.ptr(), rows, cols);
+    glu_memref_2d mo1 = glu_memref_2d_dense(ops.out1.ptr(), rows, cols);
+    kernel = [&, mx, mg, mdy, mo0, mo1] {
+      if (fwd)
+        reinterpret_cast<Fwd>(k.fn)(&mx, &mg, &mo0);
+      else
+        reinterpret_cast<Bwd>(k.fn)(&mdy, &mx, &mg, &mo0, &mo1);
+    };
+    if (withBaseline)
+      baseline = [&, n] {
+        scalarLoop(k.variant, fwd, bf16, ops.dy.ptr(), ops.x.ptr(), ops.g.ptr(),
+                   ops.out0.ptr(), ops.out1.ptr(), n);
+      };
+  }
+  return summarize(measure(rounds, triad, kernel, baseline), bytes,
+                   triad.bytes(), elements);
 }
 
 /// Whether `k` has every comma-separated word of `filter` as its variant,
@@ -391,6 +536,15 @@ bool matches(const Kernel &k, const std::string &filter) {
   return true;
 }
 
+/// "12.3" or "" for 0.
+std::string optional(double v, const char *format) {
+  if (v <= 0)
+    return "";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
 } // namespace
 
 static const char kUsage[] =
@@ -398,6 +552,10 @@ static const char kUsage[] =
     "[--filter=WORD,...]\n";
 
 int main(int argc, char **argv) {
+  // Before the OpenMP runtime starts: the triad and the kernels share its
+  // threads, each pinned to one core (the environment may say otherwise).
+  setenv("OMP_PROC_BIND", "close", /*overwrite=*/0);
+  setenv("OMP_PLACES", "cores", /*overwrite=*/0);
   bool quick = false, smoke = false;
   const char *csvPath = nullptr;
   std::string onlySize, filter;
@@ -429,18 +587,19 @@ int main(int argc, char **argv) {
   }
   if (csv)
     std::fprintf(csv, "size,threads,kernel,direction,type,isa,gb_s,pct_triad,"
-                      "elem_per_ns,baseline_gb_s,speedup\n");
+                      "elem_per_ns,baseline_gb_s,speedup,triad_gb_s,"
+                      "triad_p10,triad_p90,pct_p10,pct_p90,rounds,bytes\n");
 
   int cores = omp_get_num_procs();
   std::vector<int> threadCounts = {1};
   if (cores > 1)
     threadCounts.push_back(cores);
   // Large: 64M elements per operand (>= 256 MiB moved by every kernel);
-  // cache-resident: 8 x 1024.
+  // cache-resident: 8 x 1024, 2001 rounds (each call a few microseconds).
   struct Size {
     const char *name;
     int64_t rows, cols;
-    int reps;
+    int rounds;
   } sizes[] = {{"large",
                 smoke   ? 16
                 : quick ? 2048
@@ -450,46 +609,74 @@ int main(int argc, char **argv) {
                 : quick ? 3
                         : 5},
                {"cache", 8, 1024, smoke ? 3 : 2001}};
-  std::printf("| size | threads | kernel | dir | type | isa | GB/s | %% of "
-              "triad | elements/ns | scalar C++ GB/s | speedup |\n"
-              "|---|---|---|---|---|---|---|---|---|---|---|\n");
+  std::vector<Kernel> all = kernels();
+  std::printf(
+      "| size | threads | kernel | dir | type | isa | GB/s | triad GB/s "
+      "(p10-p90) | %% of triad (p10-p90) | elements/ns | scalar C++ "
+      "GB/s | speedup |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const Size &s : sizes) {
     if (!onlySize.empty() && onlySize != s.name)
       continue;
     for (int t : threadCounts) {
       omp_set_num_threads(t);
-      size_t triadN = s.rows * s.cols;
-      double triad = triadGBs(triadN, s.reps);
-      std::printf("| %s | %d | **triad** (a = b + s*c, f32) | | | | %.1f | 100 "
-                  "| %.2f | | |\n",
-                  s.name, t, triad, triad / 12.0);
-      for (const Kernel &k : kernels()) {
-        if (!matches(k, filter))
+      // Operands per type and form, made (and placed) once for all the
+      // kernels that use them, with a triad for each byte count they
+      // move: the triad moves the kernel's bytes, so that both see the
+      // same share of the last-level cache (--quick's large size is not
+      // far above it). The rows print in the kernels' order.
+      std::vector<Result> results(all.size());
+      std::vector<double> triads;
+      for (const char *type : {"f32", "bf16", "f16"})
+        for (bool interleaved : {false, true}) {
+          std::unique_ptr<Operands> ops;
+          std::map<int64_t, std::unique_ptr<Triad>> triadOf;
+          for (size_t i = 0; i < all.size(); ++i) {
+            const Kernel &k = all[i];
+            if (k.type != type || k.interleaved != interleaved ||
+                !matches(k, filter))
+              continue;
+            if (!ops)
+              ops =
+                  std::make_unique<Operands>(type, interleaved, s.rows, s.cols);
+            bool baseline = !k.interleaved && k.isa != "avx2" &&
+                            k.type != "f16"; // one C++ loop
+            int64_t m = int64_t(bytesMoved(k, s.rows, s.cols) / 12);
+            std::unique_ptr<Triad> &triad = triadOf[m];
+            if (!triad)
+              triad = std::make_unique<Triad>(m);
+            results[i] =
+                run(k, *ops, *triad, s.rows, s.cols, s.rounds, baseline);
+            triads.push_back(results[i].triad);
+          }
+        }
+      if (!triads.empty())
+        std::printf("| %s | %d | **triad** (a = b + s*c, f32: the rows' "
+                    "windows) | | | | | %.1f (%.1f-%.1f) | | | | |\n",
+                    s.name, t, median(triads), quantile(triads, 0.1),
+                    quantile(triads, 0.9));
+      for (size_t i = 0; i < all.size(); ++i) {
+        const Kernel &k = all[i];
+        const Result &r = results[i];
+        if (r.rounds == 0)
           continue;
-        bool baseline = !k.interleaved && k.isa != "avx2" &&
-                        k.type != "f16"; // one C++ loop
-        Result r = run(k, s.rows, s.cols, s.reps, baseline);
-        double gbs = r.bytes / r.glu / 1e9;
-        double elemNs = double(s.rows * s.cols) / r.glu / 1e9;
-        if (k.interleaved)
-          elemNs /= 2; // one output element per gate/up pair
-        double base = r.baseline > 0 ? r.bytes / r.baseline / 1e9 : 0;
-        std::printf(
-            "| %s | %d | %s | %s | %s | %s | %.1f | %.0f | %.2f | %s "
-            "| %s |\n",
-            s.name, t, k.variant.c_str(), k.direction.c_str(), k.type.c_str(),
-            k.isa.c_str(), gbs, 100 * gbs / triad, elemNs,
-            base > 0 ? std::to_string(base).substr(0, 5).c_str() : "",
-            base > 0 ? (std::to_string(r.baseline / r.glu).substr(0, 5) + "x")
-                           .c_str()
-                     : "");
+        std::printf("| %s | %d | %s | %s | %s | %s | %.1f | %.1f (%.1f-%.1f) "
+                    "| %.0f (%.0f-%.0f) | %.2f | %s | %s |\n",
+                    s.name, t, k.variant.c_str(), k.direction.c_str(),
+                    k.type.c_str(), k.isa.c_str(), r.gbs, r.triad, r.triadP10,
+                    r.triadP90, r.pct, r.pctP10, r.pctP90, r.elemNs,
+                    optional(r.baselineGbs, "%.1f").c_str(),
+                    optional(r.speedup, "%.2fx").c_str());
         if (csv)
-          std::fprintf(csv, "%s,%d,%s,%s,%s,%s,%.3f,%.2f,%.4f,%.3f,%.3f\n",
+          std::fprintf(csv,
+                       "%s,%d,%s,%s,%s,%s,%.3f,%.2f,%.4f,%.3f,%.3f,%.3f,%.3f,"
+                       "%.3f,%.2f,%.2f,%d,%.0f\n",
                        s.name, t, k.variant.c_str(), k.direction.c_str(),
-                       k.type.c_str(), k.isa.c_str(), gbs, 100 * gbs / triad,
-                       elemNs, base, r.baseline > 0 ? r.baseline / r.glu : 0.0);
-        std::fflush(stdout);
+                       k.type.c_str(), k.isa.c_str(), r.gbs, r.pct, r.elemNs,
+                       r.baselineGbs, r.speedup, r.triad, r.triadP10,
+                       r.triadP90, r.pctP10, r.pctP90, r.rounds, r.bytes);
       }
+      std::fflush(stdout);
     }
   }
   // A write error (disk full) shows at the latest when the file is closed.
