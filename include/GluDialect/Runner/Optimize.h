@@ -1,4 +1,4 @@
-//===- Optimize.h - The LLVM optimization of glu's CPU modules ---*- C++ -*-===//
+//===- Optimize.h - LLVM optimization of glu's CPU modules -----*- C++ -*-===//
 //
 // The LLVM IR pipeline that the JIT (glu-run, glu-train) and glu-compile run
 // on a module lowered by glu-to-llvm: upstream's O3, without the SLP
