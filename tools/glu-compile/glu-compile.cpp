@@ -22,11 +22,11 @@
 
 #include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Runner/JitRunner.h"
+#include "GluDialect/Runner/Optimize.h"
 #include "GluDialect/Runner/OutputFiles.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -382,8 +382,7 @@ int main(int argc, char **argv) {
     return fail(std::move(e));
   llvmModule->setDataLayout((*machine)->createDataLayout());
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
-  if (llvm::Error e =
-          makeOptimizingTransformer(3, 0, machine->get())(llvmModule.get()))
+  if (llvm::Error e = makeLLVMOptimizer(machine->get())(llvmModule.get()))
     return fail(llvm::toString(std::move(e)));
 
   // Both files or neither (OutputFiles), opened before code generation so

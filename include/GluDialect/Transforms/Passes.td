@@ -601,8 +601,15 @@ def GluFenceVectorLoads : Pass<"glu-fence-vector-loads", "::mlir::ModuleOp"> {
     98-100% for the same loop with plain loads; docs/performance.md). The
     fence is a register-only pseudo-instruction that emits no code: the load
     stays a plain `vmovups`, the arithmetic and its bits are unchanged.
-    16-bit floats are left alone: x86-64-v3 has no bf16 vectors, and the
-    fence on them is split into lanes there (reglu bf16 3.4x slower).
+    16-bit float loads are not fenced themselves: x86-64-v3 has no bf16
+    vectors, and the fence on them is split into lanes there (reglu bf16
+    3.4x slower). Where an f16 vector load is extended to f32
+    (`llvm.fpext`), the extension's result is fenced instead: without it
+    reglu's f16 backward read the up stream only by zero-masked
+    `vcvtph2ps (mem) {%k} {z}` on AVX-512 (and its gate a second time by a
+    masked `vmovdqu16`), and on AVX2 the select was moved below the
+    extension, onto the mask packed to 16 bits
+    (docs/performance-analysis.md).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
