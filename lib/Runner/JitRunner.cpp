@@ -248,8 +248,16 @@ mlir::glu::createCpuTargetMachine(
                            "the code computes in SSE registers");
   }
   builder->setCodeGenOptLevel(level);
-  if (relocation)
+  if (relocation) {
+    // An object for the static linker: the small code model. The builder
+    // is the JIT's, and x86-64's JIT default is the large model, in which
+    // every constant-pool access is a movabs of its address plus a load
+    // from it: the register allocator rematerializes constants that way
+    // instead of keeping them in registers (docs/performance-analysis.md,
+    // "The large code model").
     builder->setRelocationModel(*relocation);
+    builder->setCodeModel(llvm::CodeModel::Small);
+  }
   return builder->createTargetMachine();
 }
 

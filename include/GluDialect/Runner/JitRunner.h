@@ -51,7 +51,9 @@ struct CpuTarget {
 };
 
 /// The target machine for `target`, or why there is none (an unknown CPU
-/// or feature is an error, not LLVM's warning and a generic CPU).
+/// or feature is an error, not LLVM's warning and a generic CPU). With a
+/// `relocation` model the machine is for an object file (glu-compile) and
+/// uses the small code model; without, the JIT's (large on x86-64).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createCpuTargetMachine(const CpuTarget &target, llvm::CodeGenOptLevel level,
                        std::optional<llvm::Reloc::Model> relocation = {});
