@@ -298,6 +298,11 @@ llvm::Error mlir::glu::checkRunsOnHost(const CpuTarget &target,
                ") and it runs here; glu-compile builds for other CPUs");
 }
 
+bool mlir::glu::hasAVX512(const llvm::TargetMachine &machine) {
+  return machine.getTargetTriple().isX86() &&
+         machine.getMCSubtargetInfo()->checkFeatures("+avx512f");
+}
+
 unsigned mlir::glu::vectorBitsOf(const llvm::TargetMachine &machine) {
   const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
   if (info->checkFeatures("+avx512f"))
@@ -313,6 +318,7 @@ static void setPipelineOptions(const JitOptions &options,
   pipeline.vectorize = options.vectorize;
   pipeline.threads = options.threads;
   pipeline.vectorBits = vectorBitsOf(machine);
+  pipeline.avx512 = hasAVX512(machine);
   pipeline.tables = options.tables;
 }
 

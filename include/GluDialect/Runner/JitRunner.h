@@ -68,6 +68,9 @@ llvm::Error checkRunsOnHost(const CpuTarget &target,
 /// The widest vector register `machine` has for f32: 512 with AVX-512F,
 /// 256 with AVX, else 128.
 unsigned vectorBitsOf(const llvm::TargetMachine &machine);
+/// Whether `machine` generates x86 code with AVX-512F (GluToLLVMOptions'
+/// avx512).
+bool hasAVX512(const llvm::TargetMachine &machine);
 
 struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in

@@ -462,8 +462,14 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
+    "::mlir::LLVM::LLVMDialect",
   ];
   let options = [
+    Option<"avx512", "avx512", "bool", /*default=*/"false",
+           "The target has AVX-512F: in the fast copy, a product by 2^k "
+           "built from exponent bits (upstream's exp) whose k the analysis "
+           "keeps in [-126, 127] becomes vscalefps, one instruction for "
+           "four (fptosi, addi, shli, mulf); the same bits">,
     Option<"minBound", "min-bound", "double", /*default=*/"4.0",
            "The least bound B of a fast copy: the chosen vector's lanes in "
            "[-B, B] (1 to FLT_MAX)">,
