@@ -22,6 +22,9 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -303,6 +306,44 @@ bool mlir::glu::hasAVX512(const llvm::TargetMachine &machine) {
          machine.getMCSubtargetInfo()->checkFeatures("+avx512f");
 }
 
+/// Fences `module`'s f32/f64 loads, vectors and scalars (makeCpuTransformer;
+/// after LLVM's vectorizer, which a fenced scalar load would stop).
+static void fenceFloatVectorLoads(llvm::Module &module) {
+  auto isFence = [](const llvm::User *user) {
+    auto *call = llvm::dyn_cast<llvm::IntrinsicInst>(user);
+    return call && call->getIntrinsicID() == llvm::Intrinsic::arithmetic_fence;
+  };
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &inst :
+         llvm::make_early_inc_range(llvm::instructions(function))) {
+      auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
+      llvm::Type *type = load ? load->getType() : nullptr;
+      if (!type || !load->isSimple() ||
+          !(type->getScalarType()->isFloatTy() ||
+            type->getScalarType()->isDoubleTy()) ||
+          llvm::isa<llvm::ScalableVectorType>(type) ||
+          llvm::all_of(load->users(), isFence))
+        continue;
+      llvm::IRBuilder<> builder(load->getNextNode());
+      llvm::Value *fenced = builder.CreateArithmeticFence(load, type);
+      load->replaceUsesWithIf(fenced, [&](llvm::Use &use) {
+        return use.getUser() != fenced;
+      });
+    }
+}
+
+std::function<llvm::Error(llvm::Module *)>
+mlir::glu::makeCpuTransformer(llvm::TargetMachine *machine) {
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                            machine);
+  return [optimize](llvm::Module *module) -> llvm::Error {
+    if (llvm::Error e = optimize(module))
+      return e;
+    fenceFloatVectorLoads(*module);
+    return llvm::Error::success();
+  };
+}
+
 unsigned mlir::glu::vectorBitsOf(const llvm::TargetMachine &machine) {
   const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
   if (info->checkFeatures("+avx512f"))
@@ -429,8 +470,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
           options.pipeline ? "the compilation" : "the glu-to-llvm"))
     return std::move(e);
 
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                               machine->get());
+  auto transformer = makeCpuTransformer(machine->get());
   llvm::SmallVector<llvm::StringRef> libs;
   if (llvm::StringRef(GLU_MLIR_RUNNER_UTILS).size())
     libs.push_back(GLU_MLIR_RUNNER_UTILS);

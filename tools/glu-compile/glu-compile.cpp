@@ -26,7 +26,6 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -384,7 +383,7 @@ int main(int argc, char **argv) {
   llvmModule->setDataLayout((*machine)->createDataLayout());
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
   if (llvm::Error e =
-          makeOptimizingTransformer(3, 0, machine->get())(llvmModule.get()))
+          makeCpuTransformer(machine->get())(llvmModule.get()))
     return fail(llvm::toString(std::move(e)));
 
   // Both files or neither (OutputFiles), opened before code generation so

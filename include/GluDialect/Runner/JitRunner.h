@@ -72,6 +72,14 @@ unsigned vectorBitsOf(const llvm::TargetMachine &machine);
 /// avx512).
 bool hasAVX512(const llvm::TargetMachine &machine);
 
+/// LLVM's -O3 for `machine` (the JIT's and glu-compile's), then every
+/// load of f32 or f64 (vector or scalar) without an llvm.arithmetic.fence
+/// gets one: the loops LLVM vectorizes itself (each row's remainder) and
+/// their scalar epilogues keep plain loads too, as glu-fence-vector-loads
+/// keeps glu's vector loops'.
+std::function<llvm::Error(llvm::Module *)>
+makeCpuTransformer(llvm::TargetMachine *machine);
+
 struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in
   /// every float type), so that an element it forgets to write shows.

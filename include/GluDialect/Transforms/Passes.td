@@ -174,7 +174,10 @@ def GluOneThreadFallback : Pass<"glu-one-thread-fallback", "::mlir::ModuleOp"> {
     still enters a serialized parallel region and a worksharing loop on
     every call (about 300 ns on Zen 5, docs/performance-analysis.md), as
     long as a cache-resident reglu of 8 x 1024 elements takes; the copy
-    skips it. Same arithmetic in both branches, so the same bits.
+    skips it. Same arithmetic in both branches, so the same bits. The
+    constants the copy uses are copied into the outlined function, not
+    passed to it: an intrinsic's immediate operand (vscalefps's rounding
+    mode, `glu-version-by-range`) must stay a constant there.
 
     ```mlir
     %n = func.call @omp_get_max_threads() : () -> i32
