@@ -326,16 +326,15 @@ static void fenceFloatVectorLoads(llvm::Module &module) {
         continue;
       llvm::IRBuilder<> builder(load->getNextNode());
       llvm::Value *fenced = builder.CreateArithmeticFence(load, type);
-      load->replaceUsesWithIf(fenced, [&](llvm::Use &use) {
-        return use.getUser() != fenced;
-      });
+      load->replaceUsesWithIf(
+          fenced, [&](llvm::Use &use) { return use.getUser() != fenced; });
     }
 }
 
 std::function<llvm::Error(llvm::Module *)>
 mlir::glu::makeCpuTransformer(llvm::TargetMachine *machine) {
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                            machine);
+  auto optimize =
+      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, machine);
   return [optimize](llvm::Module *module) -> llvm::Error {
     if (llvm::Error e = optimize(module))
       return e;

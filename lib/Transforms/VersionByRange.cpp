@@ -486,10 +486,10 @@ Value scalef(OpBuilder &b, Location loc, Value a, Value n) {
   for (int64_t i = 0; i < width; i += 16) {
     Value ai = vector::ExtractStridedSliceOp::create(b, loc, a, {i}, {16}, {1});
     Value ni = vector::ExtractStridedSliceOp::create(b, loc, n, {i}, {16}, {1});
-    parts.push_back(LLVM::CallIntrinsicOp::create(b, loc, piece, name,
-                                                  ValueRange{ai, ni, ai, all,
-                                                             current})
-                        .getResult(0));
+    parts.push_back(
+        LLVM::CallIntrinsicOp::create(b, loc, piece, name,
+                                      ValueRange{ai, ni, ai, all, current})
+            .getResult(0));
   }
   while (parts.size() > 1) {
     SmallVector<Value> joined;
@@ -529,8 +529,7 @@ void scaleByExponent(Block *block, const Analysis &analysis) {
   for (auto [mul, i] : products) {
     b.setInsertionPoint(mul);
     Value n = integralExponentOf(mul->getOperand(i));
-    mul.replaceAllUsesWith(
-        scalef(b, mul.getLoc(), mul->getOperand(1 - i), n));
+    mul.replaceAllUsesWith(scalef(b, mul.getLoc(), mul->getOperand(1 - i), n));
     mul.erase();
   }
 }

@@ -382,8 +382,7 @@ int main(int argc, char **argv) {
     return fail(std::move(e));
   llvmModule->setDataLayout((*machine)->createDataLayout());
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
-  if (llvm::Error e =
-          makeCpuTransformer(machine->get())(llvmModule.get()))
+  if (llvm::Error e = makeCpuTransformer(machine->get())(llvmModule.get()))
     return fail(llvm::toString(std::move(e)));
 
   // Both files or neither (OutputFiles), opened before code generation so
