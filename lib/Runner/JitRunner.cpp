@@ -22,6 +22,9 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -248,8 +251,16 @@ mlir::glu::createCpuTargetMachine(
                            "the code computes in SSE registers");
   }
   builder->setCodeGenOptLevel(level);
-  if (relocation)
+  if (relocation) {
+    // An object for the static linker: the small code model. The builder
+    // is the JIT's, and x86-64's JIT default is the large model, in which
+    // every constant-pool access is a movabs of its address plus a load
+    // from it: the register allocator rematerializes constants that way
+    // instead of keeping them in registers (docs/performance-analysis.md,
+    // "The large code model").
     builder->setRelocationModel(*relocation);
+    builder->setCodeModel(llvm::CodeModel::Small);
+  }
   return builder->createTargetMachine();
 }
 
@@ -290,6 +301,11 @@ llvm::Error mlir::glu::checkRunsOnHost(const CpuTarget &target,
                ") and it runs here; glu-compile builds for other CPUs");
 }
 
+bool mlir::glu::hasAVX512(const llvm::TargetMachine &machine) {
+  return machine.getTargetTriple().isX86() &&
+         machine.getMCSubtargetInfo()->checkFeatures("+avx512f");
+}
+
 unsigned mlir::glu::vectorBitsOf(const llvm::TargetMachine &machine) {
   const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
   if (info->checkFeatures("+avx512f"))
@@ -305,6 +321,7 @@ static void setPipelineOptions(const JitOptions &options,
   pipeline.vectorize = options.vectorize;
   pipeline.threads = options.threads;
   pipeline.vectorBits = vectorBitsOf(machine);
+  pipeline.avx512 = hasAVX512(machine);
   pipeline.tables = options.tables;
 }
 

@@ -2,17 +2,46 @@
 //
 // Upstream's makeOptimizingTransformer (mlir/ExecutionEngine/OptUtils.h)
 // turns on every vectorizer of the O3 pipeline and takes no tuning options;
-// this is the same O3 pipeline with SLP vectorization off
-// (GluDialect/Runner/Optimize.h says why).
+// this is the same O3 pipeline with SLP vectorization off, followed by an
+// arithmetic fence on every f32/f64 load (GluDialect/Runner/Optimize.h says
+// why).
 //
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Runner/Optimize.h"
 
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
+
+/// Fences `module`'s f32/f64 loads, vectors and scalars (after LLVM's
+/// vectorizer, which a fenced scalar load would stop).
+static void fenceFloatVectorLoads(llvm::Module &module) {
+  auto isFence = [](const llvm::User *user) {
+    auto *call = llvm::dyn_cast<llvm::IntrinsicInst>(user);
+    return call && call->getIntrinsicID() == llvm::Intrinsic::arithmetic_fence;
+  };
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &inst :
+         llvm::make_early_inc_range(llvm::instructions(function))) {
+      auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
+      llvm::Type *type = load ? load->getType() : nullptr;
+      if (!type || !load->isSimple() ||
+          !(type->getScalarType()->isFloatTy() ||
+            type->getScalarType()->isDoubleTy()) ||
+          llvm::isa<llvm::ScalableVectorType>(type) ||
+          llvm::all_of(load->users(), isFence))
+        continue;
+      llvm::IRBuilder<> builder(load->getNextNode());
+      llvm::Value *fenced = builder.CreateArithmeticFence(load, type);
+      load->replaceUsesWithIf(
+          fenced, [&](llvm::Use &use) { return use.getUser() != fenced; });
+    }
+}
 
 std::function<llvm::Error(llvm::Module *)>
 mlir::glu::makeLLVMOptimizer(llvm::TargetMachine *machine) {
@@ -35,6 +64,7 @@ mlir::glu::makeLLVMOptimizer(llvm::TargetMachine *machine) {
     llvm::ModulePassManager passes =
         builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
     passes.run(*module, modules);
+    fenceFloatVectorLoads(*module);
     return llvm::Error::success();
   };
 }

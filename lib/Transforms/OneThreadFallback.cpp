@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUONETHREADFALLBACK
@@ -71,6 +72,18 @@ struct GluOneThreadFallbackPass
       // The copy in a function of its own, as OpenMP outlines the parallel
       // body: LLVM then allocates its registers on its own (inline in the
       // caller, the heaviest backward kernels ran 5-8% slower).
+      // Constants are copied in, not passed: an intrinsic's immediate
+      // operand (vscalefps's rounding, glu-version-by-range) must stay a
+      // constant in the outlined body.
+      Region &body = branch.getElseRegion();
+      SetVector<Value> captured;
+      getUsedValuesDefinedAbove(body, captured);
+      rewriter.setInsertionPointToStart(&body.front());
+      for (Value v : captured)
+        if (Operation *def = v.getDefiningOp();
+            def && def->hasTrait<OpTrait::ConstantLike>())
+          replaceAllUsesInRegionWith(v, rewriter.clone(*def)->getResult(0),
+                                     body);
       std::string name = uniqueName(symbols, loop);
       FailureOr<func::FuncOp> outlined =
           outlineSingleBlockRegion(rewriter, loc, branch.getElseRegion(), name);

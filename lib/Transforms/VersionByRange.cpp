@@ -20,6 +20,7 @@
 #include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -220,7 +221,7 @@ public:
   /// min/max results that equal one operand (its index) in every lane.
   const llvm::DenseMap<Value, unsigned> &forwards() const { return forwarded; }
 
-private:
+  /// What every lane of the f32 value `v` may be.
   Range range(Value v) const {
     if (auto it = ranges.find(v); it != ranges.end())
       return it->second;
@@ -234,6 +235,7 @@ private:
     return Range::top();
   }
 
+private:
   std::optional<bool> boolean(Value v) const {
     if (auto it = decided.find(v); it != decided.end())
       return it->second;
@@ -435,10 +437,107 @@ float widestBound(Value seed, ArrayRef<Operation *> ops, float least,
   return llvm::bit_cast<float>(lo);
 }
 
+/// `n` when `v` is bitcast(shli(addi(fptosi(n), 127), 23)) on i32 lanes:
+/// 2^trunc(n) built from exponent bits, as upstream's exp builds its 2^k.
+Value exponentOf(Value v) {
+  auto cast = v.getDefiningOp<arith::BitcastOp>();
+  auto shl = cast ? cast.getIn().getDefiningOp<arith::ShLIOp>() : nullptr;
+  APInt c;
+  if (!shl || !getElementTypeOrSelf(shl.getType()).isInteger(32) ||
+      !matchPattern(shl.getRhs(), m_ConstantInt(&c)) || c != 23)
+    return {};
+  auto add = shl.getLhs().getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return {};
+  for (unsigned i = 0; i < 2; ++i)
+    if (matchPattern(add->getOperand(1 - i), m_ConstantInt(&c)) && c == 127)
+      if (auto toInt = add->getOperand(i).getDefiningOp<arith::FPToSIOp>())
+        return toInt.getIn();
+  return {};
+}
+
+/// exponentOf(v) when it is a floor (through the selects the folds
+/// decided, which the canonicalizer removes later): trunc(n) = floor(n),
+/// the exponent vscalefps takes.
+Value integralExponentOf(Value v) {
+  Value n = exponentOf(v);
+  while (n) {
+    auto select = n.getDefiningOp<arith::SelectOp>();
+    if (!select)
+      break;
+    SplatElementsAttr cond;
+    if (!matchPattern(select.getCondition(), m_Constant(&cond)))
+      return {};
+    n = cond.getSplatValue<bool>() ? select.getTrueValue()
+                                   : select.getFalseValue();
+  }
+  return n && n.getDefiningOp<math::FloorOp>() ? n : Value();
+}
+
+/// a * 2^n as AVX-512's vscalefps, 16 lanes at a time, the pieces
+/// concatenated again (free in registers).
+Value scalef(OpBuilder &b, Location loc, Value a, Value n) {
+  int64_t width = cast<VectorType>(a.getType()).getNumElements();
+  auto piece = VectorType::get({16}, b.getF32Type());
+  Value all = arith::ConstantOp::create(b, loc, b.getI16IntegerAttr(-1));
+  Value current = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(4));
+  StringAttr name = b.getStringAttr("llvm.x86.avx512.mask.scalef.ps.512");
+  SmallVector<Value> parts;
+  for (int64_t i = 0; i < width; i += 16) {
+    Value ai = vector::ExtractStridedSliceOp::create(b, loc, a, {i}, {16}, {1});
+    Value ni = vector::ExtractStridedSliceOp::create(b, loc, n, {i}, {16}, {1});
+    parts.push_back(
+        LLVM::CallIntrinsicOp::create(b, loc, piece, name,
+                                      ValueRange{ai, ni, ai, all, current})
+            .getResult(0));
+  }
+  while (parts.size() > 1) {
+    SmallVector<Value> joined;
+    int64_t size = cast<VectorType>(parts[0].getType()).getNumElements();
+    auto mask = llvm::to_vector(llvm::seq<int64_t>(0, 2 * size));
+    for (size_t i = 0; i + 1 < parts.size(); i += 2)
+      joined.push_back(
+          vector::ShuffleOp::create(b, loc, parts[i], parts[i + 1], mask));
+    parts = std::move(joined);
+  }
+  return parts[0];
+}
+
+/// Every a * 2^n of `block` (exponent bits, exponentOf) whose n is a floor
+/// the analysis keeps in [-126, 127], without NaN, as vscalefps(a, n): 2^n
+/// is then a normal number, so both are the product a * 2^n rounded once,
+/// the same bits for every a. Vectors of whole 512-bit registers only.
+void scaleByExponent(Block *block, const Analysis &analysis) {
+  SmallVector<std::pair<arith::MulFOp, unsigned>> products;
+  block->walk([&](arith::MulFOp mul) {
+    auto type = dyn_cast<VectorType>(mul.getType());
+    if (!type || type.getRank() != 1 || type.isScalable() ||
+        type.getNumElements() % 16 != 0 || !type.getElementType().isF32())
+      return;
+    for (unsigned i = 0; i < 2; ++i) {
+      Value n = integralExponentOf(mul->getOperand(i));
+      if (!n)
+        continue;
+      Range r = analysis.range(n);
+      if (!r.nan && !r.empty() && r.lo >= -126 && r.hi <= 127) {
+        products.push_back({mul, i});
+        return;
+      }
+    }
+  });
+  OpBuilder b(block->getParentOp()->getContext());
+  for (auto [mul, i] : products) {
+    b.setInsertionPoint(mul);
+    Value n = integralExponentOf(mul->getOperand(i));
+    mul.replaceAllUsesWith(scalef(b, mul.getLoc(), mul->getOperand(1 - i), n));
+    mul.erase();
+  }
+}
+
 /// The body after `seed` under scf.if (every lane of `seed` in
 /// [-bound, bound]), the then branch a copy with the decided compares
-/// folded.
-void version(Value seed, float bound) {
+/// folded (and, with `avx512`, its products by 2^n as vscalefps).
+void version(Value seed, float bound, bool avx512) {
   SmallVector<Operation *> ops = opsAfter(seed);
   Operation *def = seed.getDefiningOp();
   OpBuilder b(def->getContext());
@@ -477,6 +576,8 @@ void version(Value seed, float bound) {
   // The operand as it is now (it may have been forwarded itself).
   for (auto [value, index] : analysis.forwards())
     value.replaceAllUsesWith(value.getDefiningOp()->getOperand(index));
+  if (avx512)
+    scaleByExponent(fast, analysis);
   // What the folds left unused (nested regions: the canonicalizer's).
   SmallVector<Operation *> copied;
   for (Operation &op : fast->without_terminator())
@@ -523,7 +624,8 @@ struct GluVersionByRangePass
         }
       }
       if (best)
-        version(best, widestBound(best, opsAfter(best), least, bestFolds));
+        version(best, widestBound(best, opsAfter(best), least, bestFolds),
+                avx512);
     }
   }
 };

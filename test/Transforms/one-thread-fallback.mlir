@@ -3,12 +3,16 @@
 // The outermost scf.parallel runs when OpenMP would use more than one
 // thread; otherwise a nested scf.for copy of it, the same body, outlined
 // into a private function that LLVM does not inline back (as OpenMP
-// outlines the parallel body).
+// outlines the parallel body). Constants are copied into it, not passed
+// (an intrinsic's immediate operand must stay a constant).
 // CHECK-LABEL: func.func private @omp_get_max_threads() -> i32
 // CHECK-LABEL: func.func private @rows__one_thread
-// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[F:.*]]: f32, %[[SM:.*]]: memref<?xf32>, %[[SN:.*]]: index)
+// CHECK-SAME:    (%[[SM:.*]]: memref<?xf32>, %[[SN:.*]]: index)
 // CHECK-SAME:    attributes {passthrough = ["noinline"]}
-// CHECK:   scf.for %[[J:.*]] = %c0 to %[[SN]] step %c1 {
+// CHECK:   %[[C0:.*]] = arith.constant 0 : index
+// CHECK:   %[[C1:.*]] = arith.constant 1 : index
+// CHECK:   %[[F:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:   scf.for %[[J:.*]] = %[[C0]] to %[[SN]] step %[[C1]] {
 // CHECK:     scf.parallel
 // CHECK:     memref.store %[[F]], %[[SM]][%[[J]]]
 // CHECK-LABEL: func @rows
@@ -20,7 +24,7 @@
 // CHECK:     scf.parallel
 // CHECK:     memref.store %{{.*}}, %[[M]][%[[I]]]
 // CHECK: } else {
-// CHECK:   func.call @rows__one_thread(%c0, %c1, %{{.*}}, %[[M]], %[[N]])
+// CHECK:   func.call @rows__one_thread(%[[M]], %[[N]])
 // CHECK-NOT: scf.parallel
 // CHECK: return
 func.func @rows(%n: index, %m: memref<?xf32>) {

@@ -2,6 +2,8 @@
 // RUN: not glu-opt %s -split-input-file -glu-version-by-range=min-bound=0.5 2>&1 | FileCheck %s --check-prefix=BOUND
 // RUN: not glu-opt %s -split-input-file -glu-version-by-range=min-bound=nan 2>&1 | FileCheck %s --check-prefix=BOUND
 // BOUND: glu-version-by-range: min-bound must be from 1 to FLT_MAX, not
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="avx512=true min-folds=1" | FileCheck %s --check-prefix=AVX512
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="min-folds=1" | FileCheck %s --check-prefix=PLAIN
 
 // exp's guards (lowered: a subnormal-range compare and two clamps) on a
 // loaded vector: the body is copied for |x| <= 87.5, exactly the widest
@@ -140,6 +142,137 @@ func.func @zeros(%m: memref<?xf32>, %n: index) {
     %s = arith.select %c, %a, %b : vector<8xi1>, vector<8xf32>
     %t = arith.select %e, %s, %a : vector<8xi1>, vector<8xf32>
     vector.store %t, %m[%i] : memref<?xf32>, vector<8xf32>
+  }
+  return
+}
+
+// -----
+
+// avx512: in the fast copy, a product by 2^n built from exponent bits
+// (upstream exp's) whose n is a floor the range keeps in [-126, 127] (here
+// [-126, 126] for |x| <= 87.5) is vscalefps, 16 lanes at a time, the
+// pieces concatenated; the slow copy keeps its product. Not without the
+// option (PLAIN).
+// AVX512-LABEL: func @scalef
+// AVX512: scf.if
+// AVX512: %[[K:.*]] = math.floor
+// AVX512: %[[K0:.*]] = vector.extract_strided_slice %[[K]] {offsets = [0], sizes = [16], strides = [1]}
+// AVX512: %[[S0:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%{{.*}}, %[[K0]], %{{.*}}, %{{.*}}, %{{.*}}) : (vector<16xf32>, vector<16xf32>, vector<16xf32>, i16, i32) -> vector<16xf32>
+// AVX512: %[[K1:.*]] = vector.extract_strided_slice %[[K]] {offsets = [16], sizes = [16], strides = [1]}
+// AVX512: %[[S1:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"(%{{.*}}, %[[K1]],
+// AVX512: %[[Y:.*]] = vector.shuffle %[[S0]], %[[S1]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]
+// AVX512: vector.store %[[Y]]
+// AVX512: } else {
+// AVX512-NOT: llvm.call_intrinsic
+// AVX512: arith.mulf
+// AVX512-LABEL: func @wide_exponent
+// AVX512-NOT: llvm.call_intrinsic
+// AVX512-LABEL: func @not_floor
+// AVX512-NOT: llvm.call_intrinsic
+// AVX512-LABEL: func @eight_lanes
+// AVX512-NOT: llvm.call_intrinsic
+// PLAIN-LABEL: func @scalef
+// PLAIN-NOT: llvm.call_intrinsic
+func.func @scalef(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %lo = arith.constant dense<-87.5> : vector<32xf32>
+  %log2e = arith.constant dense<1.44269502> : vector<32xf32>
+  %half = arith.constant dense<0.5> : vector<32xf32>
+  %bias = arith.constant dense<127> : vector<32xi32>
+  %shift = arith.constant dense<23> : vector<32xi32>
+  scf.for %i = %c0 to %n step %c32 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<32xf32>
+    %low = arith.cmpf olt, %x, %lo : vector<32xf32>
+    %c = arith.select %low, %lo, %x : vector<32xi1>, vector<32xf32>
+    %t = math.fma %c, %log2e, %half : vector<32xf32>
+    %k = math.floor %t : vector<32xf32>
+    %ki = arith.fptosi %k : vector<32xf32> to vector<32xi32>
+    %b = arith.addi %ki, %bias : vector<32xi32>
+    %s = arith.shli %b, %shift : vector<32xi32>
+    %p = arith.bitcast %s : vector<32xi32> to vector<32xf32>
+    %y = arith.mulf %c, %p : vector<32xf32>
+    vector.store %y, %m[%i] : memref<?xf32>, vector<32xf32>
+  }
+  return
+}
+
+// -----
+
+// n in [-253, 253]: 2^n is no normal number everywhere; the product stays.
+func.func @wide_exponent(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %lo = arith.constant dense<-87.5> : vector<32xf32>
+  %scale = arith.constant dense<2.885> : vector<32xf32>
+  %half = arith.constant dense<0.5> : vector<32xf32>
+  %bias = arith.constant dense<127> : vector<32xi32>
+  %shift = arith.constant dense<23> : vector<32xi32>
+  scf.for %i = %c0 to %n step %c32 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<32xf32>
+    %low = arith.cmpf olt, %x, %lo : vector<32xf32>
+    %c = arith.select %low, %lo, %x : vector<32xi1>, vector<32xf32>
+    %t = math.fma %c, %scale, %half : vector<32xf32>
+    %k = math.floor %t : vector<32xf32>
+    %ki = arith.fptosi %k : vector<32xf32> to vector<32xi32>
+    %b = arith.addi %ki, %bias : vector<32xi32>
+    %s = arith.shli %b, %shift : vector<32xi32>
+    %p = arith.bitcast %s : vector<32xi32> to vector<32xf32>
+    %y = arith.mulf %c, %p : vector<32xf32>
+    vector.store %y, %m[%i] : memref<?xf32>, vector<32xf32>
+  }
+  return
+}
+
+// -----
+
+// n not a floor: fptosi truncates where vscalefps floors; the product stays.
+func.func @not_floor(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %lo = arith.constant dense<-87.5> : vector<32xf32>
+  %log2e = arith.constant dense<1.44269502> : vector<32xf32>
+  %half = arith.constant dense<0.5> : vector<32xf32>
+  %bias = arith.constant dense<127> : vector<32xi32>
+  %shift = arith.constant dense<23> : vector<32xi32>
+  scf.for %i = %c0 to %n step %c32 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<32xf32>
+    %low = arith.cmpf olt, %x, %lo : vector<32xf32>
+    %c = arith.select %low, %lo, %x : vector<32xi1>, vector<32xf32>
+    %t = math.fma %c, %log2e, %half : vector<32xf32>
+    %ki = arith.fptosi %t : vector<32xf32> to vector<32xi32>
+    %b = arith.addi %ki, %bias : vector<32xi32>
+    %s = arith.shli %b, %shift : vector<32xi32>
+    %p = arith.bitcast %s : vector<32xi32> to vector<32xf32>
+    %y = arith.mulf %c, %p : vector<32xf32>
+    vector.store %y, %m[%i] : memref<?xf32>, vector<32xf32>
+  }
+  return
+}
+
+// -----
+
+// 8 lanes: no whole 512-bit register; the product stays.
+func.func @eight_lanes(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %lo = arith.constant dense<-87.5> : vector<8xf32>
+  %log2e = arith.constant dense<1.44269502> : vector<8xf32>
+  %half = arith.constant dense<0.5> : vector<8xf32>
+  %bias = arith.constant dense<127> : vector<8xi32>
+  %shift = arith.constant dense<23> : vector<8xi32>
+  scf.for %i = %c0 to %n step %c8 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %low = arith.cmpf olt, %x, %lo : vector<8xf32>
+    %c = arith.select %low, %lo, %x : vector<8xi1>, vector<8xf32>
+    %t = math.fma %c, %log2e, %half : vector<8xf32>
+    %k = math.floor %t : vector<8xf32>
+    %ki = arith.fptosi %k : vector<8xf32> to vector<8xi32>
+    %b = arith.addi %ki, %bias : vector<8xi32>
+    %s = arith.shli %b, %shift : vector<8xi32>
+    %p = arith.bitcast %s : vector<8xi32> to vector<8xf32>
+    %y = arith.mulf %c, %p : vector<8xf32>
+    vector.store %y, %m[%i] : memref<?xf32>, vector<8xf32>
   }
   return
 }

@@ -361,6 +361,7 @@ int main(int argc, char **argv) {
 
   GluToLLVMOptions options;
   options.vectorBits = vectorBitsOf(**machine);
+  options.avx512 = hasAVX512(**machine);
   options.vectorize = vectorize;
   options.threads = threads;
   options.destinationPassing = true;

@@ -51,7 +51,9 @@ struct CpuTarget {
 };
 
 /// The target machine for `target`, or why there is none (an unknown CPU
-/// or feature is an error, not LLVM's warning and a generic CPU).
+/// or feature is an error, not LLVM's warning and a generic CPU). With a
+/// `relocation` model the machine is for an object file (glu-compile) and
+/// uses the small code model; without, the JIT's (large on x86-64).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createCpuTargetMachine(const CpuTarget &target, llvm::CodeGenOptLevel level,
                        std::optional<llvm::Reloc::Model> relocation = {});
@@ -66,6 +68,9 @@ llvm::Error checkRunsOnHost(const CpuTarget &target,
 /// The widest vector register `machine` has for f32: 512 with AVX-512F,
 /// 256 with AVX, else 128.
 unsigned vectorBitsOf(const llvm::TargetMachine &machine);
+/// Whether `machine` generates x86 code with AVX-512F (GluToLLVMOptions'
+/// avx512).
+bool hasAVX512(const llvm::TargetMachine &machine);
 
 struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in

@@ -2,7 +2,8 @@
 //
 // The LLVM IR pipeline that the JIT (glu-run, glu-train) and glu-compile run
 // on a module lowered by glu-to-llvm: upstream's O3, without the SLP
-// vectorizer (docs/design.md, "LLVM optimization").
+// vectorizer, then fences on float loads (docs/design.md, "LLVM
+// optimization").
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +26,12 @@ namespace mlir::glu {
 /// loops glu-to-llvm vectorizes come out vectorized already, and SLP
 /// re-vectorized the per-lane table lookups of glu-tabulate (each lane's
 /// index word a plain 16-bit load) into a vector load and an extract per
-/// lane, which cost the 16-bit backwards a quarter of their speed.
+/// lane, which cost the 16-bit backwards a quarter of their speed. Then
+/// every load of f32 or f64 (vector or scalar) without an
+/// llvm.arithmetic.fence gets one: the loops LLVM vectorizes itself (each
+/// row's remainder) and their scalar epilogues keep plain loads too, as
+/// glu-fence-vector-loads keeps glu's vector loops' (no load folded into a
+/// masked instruction, where it would wait on the mask's operand).
 std::function<llvm::Error(llvm::Module *)>
 makeLLVMOptimizer(llvm::TargetMachine *machine);
 

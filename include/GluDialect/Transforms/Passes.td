@@ -174,7 +174,10 @@ def GluOneThreadFallback : Pass<"glu-one-thread-fallback", "::mlir::ModuleOp"> {
     still enters a serialized parallel region and a worksharing loop on
     every call (about 300 ns on Zen 5, docs/performance-analysis.md), as
     long as a cache-resident reglu of 8 x 1024 elements takes; the copy
-    skips it. Same arithmetic in both branches, so the same bits.
+    skips it. Same arithmetic in both branches, so the same bits. The
+    constants the copy uses are copied into the outlined function, not
+    passed to it: an intrinsic's immediate operand (vscalefps's rounding
+    mode, `glu-version-by-range`) must stay a constant there.
 
     ```mlir
     %n = func.call @omp_get_max_threads() : () -> i32
@@ -462,8 +465,14 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
+    "::mlir::LLVM::LLVMDialect",
   ];
   let options = [
+    Option<"avx512", "avx512", "bool", /*default=*/"false",
+           "The target has AVX-512F: in the fast copy, a product by 2^k "
+           "built from exponent bits (upstream's exp) whose k the analysis "
+           "keeps in [-126, 127] becomes vscalefps, one instruction for "
+           "four (fptosi, addi, shli, mulf); the same bits">,
     Option<"minBound", "min-bound", "double", /*default=*/"4.0",
            "The least bound B of a fast copy: the chosen vector's lanes in "
            "[-B, B] (1 to FLT_MAX)">,

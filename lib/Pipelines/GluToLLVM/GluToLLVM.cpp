@@ -148,8 +148,11 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   pm.addPass(createGluLowerMath());
   // The vector bodies again, for the lanes in the ordinary range, without
   // the guards that are no-ops there (the same bits).
-  if (options.vectorize)
-    pm.addPass(createGluVersionByRange());
+  if (options.vectorize) {
+    GluVersionByRangeOptions version;
+    version.avx512 = options.avx512;
+    pm.addPass(createGluVersionByRange(version));
+  }
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
   // on bf16 would be scalarized there), then the rest of arith-expand.
   pm.addPass(createGluRoundToBF16());

@@ -75,6 +75,13 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
       llvm::cl::desc("Vector register width in bits (0: the host's; else a "
                      "power of two from 32 to 2048)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> avx512{
+      *this, "avx512",
+      llvm::cl::desc("The target has AVX-512F (glu-compile and the JIT set "
+                     "it from their target): the fast copies' products by "
+                     "2^n as vscalefps (glu-version-by-range's avx512); the "
+                     "same bits"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> fuseElementwise{
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse glu ops with their elementwise producers and "
