@@ -28,6 +28,14 @@ namespace mlir::glu {
 using namespace mlir;
 
 namespace {
+constexpr llvm::StringLiteral kFence = "llvm.arithmetic.fence";
+
+/// Whether `op` is already a fence: the pass run twice adds none.
+bool isFence(Operation *op) {
+  auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
+  return call && call.getIntrin() == kFence;
+}
+
 struct GluFenceVectorLoadsPass
     : glu::impl::GluFenceVectorLoadsBase<GluFenceVectorLoadsPass> {
   void runOnOperation() override {
@@ -36,11 +44,15 @@ struct GluFenceVectorLoadsPass
       auto type = dyn_cast<VectorType>(load.getType());
       if (type && isa<Float32Type, Float64Type>(type.getElementType()) &&
           !load.getVolatile_() &&
-          load.getOrdering() == LLVM::AtomicOrdering::not_atomic)
+          load.getOrdering() == LLVM::AtomicOrdering::not_atomic &&
+          // Nothing to keep apart from an unused or already fenced load
+          // (a fence nothing reads would stay: the call is not dead code
+          // to canonicalize).
+          !llvm::all_of(load->getUsers(), isFence))
         loads.push_back(load);
     });
     OpBuilder builder(&getContext());
-    StringAttr fence = builder.getStringAttr("llvm.arithmetic.fence");
+    StringAttr fence = builder.getStringAttr(kFence);
     for (LLVM::LoadOp load : loads) {
       builder.setInsertionPointAfter(load);
       auto fenced =

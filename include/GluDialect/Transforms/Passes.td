@@ -589,8 +589,9 @@ def GluFenceVectorLoads : Pass<"glu-fence-vector-loads", "::mlir::ModuleOp"> {
   let summary = "Floating-point vector loads kept out of masked instructions";
   let description = [{
     On the LLVM dialect, after the lowering: every `llvm.load` of a vector
-    of f32 or f64 (not volatile, not atomic) gets its result passed through
-    `llvm.arithmetic.fence`, the identity (it only orders fast-math
+    of f32 or f64 (not volatile, not atomic) that something reads and
+    that is not fenced yet (run twice, the pass adds nothing) gets its
+    result passed through `llvm.arithmetic.fence`, the identity (it only orders fast-math
     reassociation, of which glu emits none). Without it, the x86 backend
     folds a load whose value a masked lane selection uses
     (`select(x > 0, x * g, 0)`: reglu) into the masked instruction, as
