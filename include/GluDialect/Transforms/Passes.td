@@ -240,7 +240,9 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     @__glu_table_init` (no arguments; a grid-stride loop over the 65536
     entries holding every distinct cone of the module, cloned), which the
     runtime launches once after loading the module (docs/gpu.md). The name
-    is reserved in a gpu.module. With `host=false` only cones inside
+    is reserved in every gpu.module, with or without cones: any symbol
+    already named so is an error (the pass does not run twice on its own
+    output). With `host=false` only cones inside
     gpu.modules are tabulated.
 
     Before (bf16 swiglu, one_round):
