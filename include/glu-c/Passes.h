@@ -7,7 +7,7 @@
 |* Both registrations run once, whichever thread calls first; several threads *|
 |* may call them at once (test/CAPI/glu.c). The per-pass                      *|
 |* mlirRegisterGlu<Pass>() functions, as upstream's, write MLIR's global      *|
-|* registry without a lock: call them while no other thread registers, or    *|
+|* registry without a lock: call them while no other thread registers, or     *|
 |* use mlirRegisterGluPasses(). Registering again changes nothing.            *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
