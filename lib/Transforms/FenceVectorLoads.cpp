@@ -58,7 +58,10 @@ struct GluFenceVectorLoadsPass
       auto fenced =
           LLVM::CallIntrinsicOp::create(builder, load.getLoc(), load.getType(),
                                         fence, ValueRange{load.getResult()});
-      load.getResult().replaceAllUsesExcept(fenced.getResult(0), fenced);
+      // Not the fences' uses (the new one's, any already there).
+      load.getResult().replaceUsesWithIf(
+          fenced.getResult(0),
+          [](OpOperand &use) { return !isFence(use.getOwner()); });
     }
   }
 };

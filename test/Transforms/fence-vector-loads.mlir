@@ -85,6 +85,22 @@ gpu.module @kernels {
 
 // -----
 
+// A load fenced for one user only: the other users get a fence, the fence
+// already there stays on the load (not a fence of a fence).
+// CHECK-LABEL: llvm.func @partly_fenced
+// CHECK: %[[L:.*]] = llvm.load
+// CHECK-NEXT: %[[NEW:.*]] = llvm.call_intrinsic "llvm.arithmetic.fence"(%[[L]])
+// CHECK-NEXT: %[[OLD:.*]] = llvm.call_intrinsic "llvm.arithmetic.fence"(%[[L]])
+// CHECK-NEXT: llvm.fadd %[[OLD]], %[[NEW]]
+llvm.func @partly_fenced(%p: !llvm.ptr) -> vector<4xf32> {
+  %v = llvm.load %p : !llvm.ptr -> vector<4xf32>
+  %f = llvm.call_intrinsic "llvm.arithmetic.fence"(%v) : (vector<4xf32>) -> vector<4xf32>
+  %s = llvm.fadd %f, %v : vector<4xf32>
+  llvm.return %s : vector<4xf32>
+}
+
+// -----
+
 // Left alone: a load nothing reads (a fence there would stay: the call is
 // not dead code to canonicalize), vectors of integers and pointers.
 // CHECK-LABEL: llvm.func @unfenced

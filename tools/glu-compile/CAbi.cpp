@@ -7,8 +7,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/IR/RuntimeLibcalls.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/RuntimeLibcalls.h"
 
 using namespace mlir;
 using namespace glu_compile;

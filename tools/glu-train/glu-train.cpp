@@ -62,8 +62,7 @@ static cl::list<std::string>
              cl::desc("Only these functions (default: every function with "
                       "glu.grad)"),
              cl::value_desc("name"), cl::cat(category));
-static cl::opt<unsigned> steps("steps",
-                               cl::desc("SGD steps (1 to 1000000)"),
+static cl::opt<unsigned> steps("steps", cl::desc("SGD steps (1 to 1000000)"),
                                cl::init(300), cl::cat(category));
 static cl::opt<double> learningRate("lr", cl::desc("SGD learning rate"),
                                     cl::init(0.5), cl::cat(category));
@@ -124,9 +123,7 @@ HostTensor initParameter(ArrayRef<int64_t> shape, uint64_t seed) {
 /// student weights, 3000 inputs, 4000 cotangents), in 64 bits: in 32 the
 /// products wrapped, and --seed=2^29 drew the student equal to the teacher
 /// (loss 0 from step 0).
-uint64_t drawSeed(uint64_t kind, size_t i) {
-  return uint64_t(seed) * kind + i;
-}
+uint64_t drawSeed(uint64_t kind, size_t i) { return uint64_t(seed) * kind + i; }
 
 HostTensor scalarOne() {
   HostTensor one(ElementKind::F32, {});

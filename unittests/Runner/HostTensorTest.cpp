@@ -405,7 +405,8 @@ TEST(InlineTensor, RejectsBadSpecs) {
       {"3xf32=1,2", "expected 1 or 3 values, got 2"},
       {"2xf32=one", "bad value 'one'"},
       {"2xf32=random:x", "bad seed 'x'"},
-      {"99999999999x99999999999xf32=0", "shape 99999999999x99999999999xf32 is too large"},
+      {"99999999999x99999999999xf32=0",
+       "shape 99999999999x99999999999xf32 is too large"},
       // Found by glu-npy-fuzzer (ASan: allocation-size-too-big).
       {"1099511627776xf32=0", "more than 1073741824 bytes"},
       {"65536x4097xf32=random:1", "more than 1073741824 bytes"},
