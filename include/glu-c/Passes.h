@@ -5,7 +5,10 @@
 |* mlirParsePassPipeline knows them), mlirCreateGlu<Pass>() creates one, e.g. *|
 |* mlirCreateGluGluExpandOps(). The pipelines are registered separately.      *|
 |* Both registrations run once, whichever thread calls first; several threads *|
-|* may call them at once (test/CAPI/glu.c).                                   *|
+|* may call them at once (test/CAPI/glu.c). The per-pass                      *|
+|* mlirRegisterGlu<Pass>() functions, as upstream's, write MLIR's global      *|
+|* registry without a lock: call them while no other thread registers, or     *|
+|* use mlirRegisterGluPasses(). Registering again changes nothing.            *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

@@ -630,10 +630,13 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
   int64_t count = 1;
   for (StringRef dim : llvm::ArrayRef(parts).drop_back()) {
     int64_t size;
-    if (dim.getAsInteger(10, size) || size < 0 || size > (int64_t(1) << 40) ||
-        __builtin_mul_overflow(count, size, &count) ||
-        count > (int64_t(1) << 40))
+    if (dim.getAsInteger(10, size) || size < 0 || size > (int64_t(1) << 40))
       return fail("bad dimension '" + dim + "'");
+    // Each size may be fine and their product not: name the shape, not
+    // the size that happened to overflow it.
+    if (__builtin_mul_overflow(count, size, &count) ||
+        count > (int64_t(1) << 40))
+      return fail("shape " + type + " is too large");
     shape.push_back(size);
   }
   // The tensor is allocated before any value is read: bound it.

@@ -51,9 +51,10 @@ void check(Operation *op, MemRefType type, ValueRange dynamicSizes) {
   if (elementSize.isScalable())
     return;
   uint64_t bytes = elementSize.getFixedValue();
-  // The static sizes' product here (an empty buffer needs no check); the
-  // run time multiplies in the dynamic sizes.
-  if (llvm::is_contained(type.getShape(), 0))
+  // The static sizes' product here (an empty buffer, or one of zero-byte
+  // elements such as i0, needs no check); the run time multiplies in the
+  // dynamic sizes.
+  if (bytes == 0 || llvm::is_contained(type.getShape(), 0))
     return;
   std::optional<int64_t> known = int64_t(bytes);
   for (int64_t dim : type.getShape())

@@ -32,6 +32,14 @@ namespace mlir::glu {
 using namespace mlir;
 
 namespace {
+constexpr llvm::StringLiteral kFence = "llvm.arithmetic.fence";
+
+/// Whether `op` is already a fence: the pass run twice adds none.
+bool isFence(Operation *op) {
+  auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
+  return call && call.getIntrin() == kFence;
+}
+
 bool isPlainVectorLoad(LLVM::LoadOp load) {
   return isa<VectorType>(load.getType()) && !load.getVolatile_() &&
          load.getOrdering() == LLVM::AtomicOrdering::not_atomic;
@@ -42,9 +50,13 @@ struct GluFenceVectorLoadsPass
   void runOnOperation() override {
     // The values to fence: f32/f64 vector loads, and the f32 extensions of
     // f16 vector loads (fenced after the extension, on a type every vector
-    // ISA has: vcvtph2ps (mem) stays one plain instruction).
+    // ISA has: vcvtph2ps (mem) stays one plain instruction). Nothing to keep
+    // apart from a value unused or already fenced (a fence nothing reads
+    // would stay: the call is not dead code to canonicalize).
     SmallVector<Operation *> values;
     getOperation().walk([&](Operation *op) {
+      if (llvm::all_of(op->getUsers(), isFence))
+        return;
       if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
         if (isPlainVectorLoad(load) &&
             isa<Float32Type, Float64Type>(
@@ -58,13 +70,16 @@ struct GluFenceVectorLoadsPass
       }
     });
     OpBuilder builder(&getContext());
-    StringAttr fence = builder.getStringAttr("llvm.arithmetic.fence");
+    StringAttr fence = builder.getStringAttr(kFence);
     for (Operation *op : values) {
       Value value = op->getResult(0);
       builder.setInsertionPointAfter(op);
       auto fenced = LLVM::CallIntrinsicOp::create(
           builder, op->getLoc(), value.getType(), fence, ValueRange{value});
-      value.replaceAllUsesExcept(fenced.getResult(0), fenced);
+      // Not the fences' uses (the new one's, any already there).
+      value.replaceUsesWithIf(fenced.getResult(0), [](OpOperand &use) {
+        return !isFence(use.getOwner());
+      });
     }
   }
 };

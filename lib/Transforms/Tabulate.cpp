@@ -278,8 +278,6 @@ Value strided(OpBuilder &b, Location loc, Value v, int64_t first, int64_t step,
 struct GPUTables {
   explicit GPUTables(gpu::GPUModuleOp module)
       : module(module), symbols(module) {}
-  /// Fails (with a diagnostic) if the fill kernel's name is taken.
-  LogicalResult checkName();
   /// Replaces the cone's frontier by lookups in this gpu.module's tables,
   /// making them (and their fill) for a cone not seen in it before; at most
   /// `maxTables` tables, further distinct cones stay computed.
@@ -303,6 +301,21 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    // The runtime launches a gpu.module's kernel of the fill kernel's name
+    // at load time, without arguments: whatever else has that name is an
+    // error, whether or not the gpu.module has cones (without, a kernel
+    // with parameters was launched without them).
+    WalkResult taken = module.walk([&](gpu::GPUModuleOp gpuModule) {
+      Operation *op = SymbolTable::lookupSymbolIn(gpuModule, kTableInit);
+      if (!op)
+        return WalkResult::advance();
+      op->emitError() << "glu-tabulate: '" << kTableInit
+                      << "' is reserved in a gpu.module for the kernel that "
+                         "fills its tables";
+      return WalkResult::interrupt();
+    });
+    if (taken.wasInterrupted())
+      return signalPassFailure();
     SmallVector<Cone> cones;
     module.walk([&](arith::ExtFOp ext) {
       Type source = getElementTypeOrSelf(ext.getIn().getType());
@@ -348,11 +361,8 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     for (Cone &cone : cones) {
       if (auto gpuModule = cone.root->getParentOfType<gpu::GPUModuleOp>()) {
         std::unique_ptr<GPUTables> &tables = gpuTables[gpuModule];
-        if (!tables) {
+        if (!tables)
           tables = std::make_unique<GPUTables>(gpuModule);
-          if (failed(tables->checkName()))
-            return signalPassFailure();
-        }
         tables->tabulate(cone, maxModuleTables);
         continue;
       }
@@ -712,15 +722,6 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     }
   }
 };
-
-LogicalResult GPUTables::checkName() {
-  if (Operation *taken = symbols.lookup(kTableInit))
-    return taken->emitError()
-           << "glu-tabulate: '" << kTableInit
-           << "' is reserved in a gpu.module for the kernel that fills its "
-              "tables";
-  return success();
-}
 
 void GPUTables::tabulate(Cone &cone, unsigned maxTables) {
   auto [it, inserted] = tables.try_emplace(keyOf(cone));

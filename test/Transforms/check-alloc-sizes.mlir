@@ -49,3 +49,35 @@ func.func @static() -> (memref<8x16xf32>, memref<0x4611686018427387904xf32>, mem
   %c = memref.alloc() : memref<4611686018427387904xf32>
   return %a, %b, %c : memref<8x16xf32>, memref<0x4611686018427387904xf32>, memref<4611686018427387904xf32>
 }
+
+// -----
+
+// Zero-byte elements need no check (the bound divided by their size).
+// CHECK-LABEL: func @zero_bytes
+// CHECK-NOT: cf.assert
+// CHECK: memref.alloc(%{{.*}}) : memref<?xi0>
+// CHECK-NOT: cf.assert
+// CHECK: memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?xi0>
+func.func @zero_bytes(%n: index) -> (memref<?xi0>, memref<?x?xi0>) {
+  %a = memref.alloc(%n) : memref<?xi0>
+  %b = memref.alloc(%n, %n) : memref<?x?xi0>
+  return %a, %b : memref<?xi0>, memref<?x?xi0>
+}
+
+// -----
+
+// The element's size in the data layout: 16 bytes for vector<3xf32>, 8
+// for index, 1 for i1.
+// CHECK-LABEL: func @element_bytes
+// CHECK: arith.cmpi sle, %{{.*}}, %{{.*}}576460752303423487
+// CHECK: memref.alloc(%{{.*}}) : memref<?xvector<3xf32>>
+// CHECK: arith.cmpi sle, %{{.*}}, %{{.*}}1152921504606846975
+// CHECK: memref.alloc(%{{.*}}) : memref<?xindex>
+// CHECK: arith.cmpi sle, %{{.*}}, %{{.*}}9223372036854775807
+// CHECK: memref.alloc(%{{.*}}) : memref<?xi1>
+func.func @element_bytes(%n: index) -> (memref<?xvector<3xf32>>, memref<?xindex>, memref<?xi1>) {
+  %a = memref.alloc(%n) : memref<?xvector<3xf32>>
+  %b = memref.alloc(%n) : memref<?xindex>
+  %c = memref.alloc(%n) : memref<?xi1>
+  return %a, %b, %c : memref<?xvector<3xf32>>, memref<?xindex>, memref<?xi1>
+}

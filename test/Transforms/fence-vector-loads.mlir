@@ -1,4 +1,6 @@
 // RUN: glu-opt %s -split-input-file -glu-fence-vector-loads | FileCheck %s
+// Run twice, the same output: a fenced load gets no second fence.
+// RUN: glu-opt %s -split-input-file -glu-fence-vector-loads -glu-fence-vector-loads | FileCheck %s
 
 // A load of a vector of floats: its users read it through
 // llvm.arithmetic.fence.
@@ -75,4 +77,78 @@ llvm.func @others(%p: !llvm.ptr) {
   llvm.store %v, %p : vector<16xf32>, !llvm.ptr
   llvm.store %a, %p : f32, !llvm.ptr
   llvm.return
+}
+
+// -----
+
+// f64 keeps its attributes; scalable vectors too; loads in any block and
+// in a gpu.module's functions.
+// CHECK-LABEL: llvm.func @f64
+// CHECK: %[[L:.*]] = llvm.load %{{.*}} {alignment = 32 : i64, nontemporal} : !llvm.ptr -> vector<4xf64>
+// CHECK-NEXT: %[[F:.*]] = llvm.call_intrinsic "llvm.arithmetic.fence"(%[[L]]) : (vector<4xf64>) -> vector<4xf64>
+// CHECK-NEXT: llvm.return %[[F]]
+llvm.func @f64(%p: !llvm.ptr) -> vector<4xf64> {
+  %v = llvm.load %p {alignment = 32 : i64, nontemporal} : !llvm.ptr -> vector<4xf64>
+  llvm.return %v : vector<4xf64>
+}
+// CHECK-LABEL: llvm.func @scalable
+// CHECK: llvm.call_intrinsic "llvm.arithmetic.fence"(%{{.*}}) : (vector<[4]xf32>) -> vector<[4]xf32>
+llvm.func @scalable(%p: !llvm.ptr) -> vector<[4]xf32> {
+  %v = llvm.load %p : !llvm.ptr -> vector<[4]xf32>
+  llvm.return %v : vector<[4]xf32>
+}
+// CHECK-LABEL: llvm.func @blocks
+// CHECK: ^bb1:
+// CHECK-NEXT: llvm.load
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"
+// CHECK: ^bb2:
+// CHECK-NEXT: llvm.load
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"
+llvm.func @blocks(%p: !llvm.ptr, %c: i1) -> vector<4xf32> {
+  llvm.cond_br %c, ^a, ^b
+^a:
+  %v = llvm.load %p : !llvm.ptr -> vector<4xf32>
+  llvm.return %v : vector<4xf32>
+^b:
+  %w = llvm.load %p : !llvm.ptr -> vector<4xf32>
+  llvm.return %w : vector<4xf32>
+}
+// CHECK-LABEL: gpu.module @kernels
+// CHECK: llvm.call_intrinsic "llvm.arithmetic.fence"
+gpu.module @kernels {
+  llvm.func @k(%p: !llvm.ptr) -> vector<4xf32> {
+    %v = llvm.load %p : !llvm.ptr -> vector<4xf32>
+    llvm.return %v : vector<4xf32>
+  }
+}
+
+// -----
+
+// A load fenced for one user only: the other users get a fence, the fence
+// already there stays on the load (not a fence of a fence).
+// CHECK-LABEL: llvm.func @partly_fenced
+// CHECK: %[[L:.*]] = llvm.load
+// CHECK-NEXT: %[[NEW:.*]] = llvm.call_intrinsic "llvm.arithmetic.fence"(%[[L]])
+// CHECK-NEXT: %[[OLD:.*]] = llvm.call_intrinsic "llvm.arithmetic.fence"(%[[L]])
+// CHECK-NEXT: llvm.fadd %[[OLD]], %[[NEW]]
+llvm.func @partly_fenced(%p: !llvm.ptr) -> vector<4xf32> {
+  %v = llvm.load %p : !llvm.ptr -> vector<4xf32>
+  %f = llvm.call_intrinsic "llvm.arithmetic.fence"(%v) : (vector<4xf32>) -> vector<4xf32>
+  %s = llvm.fadd %f, %v : vector<4xf32>
+  llvm.return %s : vector<4xf32>
+}
+
+// -----
+
+// Left alone: a load nothing reads (a fence there would stay: the call is
+// not dead code to canonicalize), vectors of integers and pointers.
+// CHECK-LABEL: llvm.func @unfenced
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: llvm.return
+llvm.func @unfenced(%p: !llvm.ptr) -> vector<4x!llvm.ptr> {
+  %u = llvm.load %p : !llvm.ptr -> vector<4xf32>
+  %i = llvm.load %p invariant : !llvm.ptr -> vector<4xi64>
+  llvm.store %i, %p : vector<4xi64>, !llvm.ptr
+  %q = llvm.load %p : !llvm.ptr -> vector<4x!llvm.ptr>
+  llvm.return %q : vector<4x!llvm.ptr>
 }

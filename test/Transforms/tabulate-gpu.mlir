@@ -172,3 +172,29 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Taken without a cone to tabulate, too: the runtime would launch this
+// kernel at load time, without its argument.
+module attributes {gpu.container_module} {
+  gpu.module @taken_no_cone {
+    // expected-error @below {{glu-tabulate: '__glu_table_init' is reserved in a gpu.module for the kernel that fills its tables}}
+    gpu.func @__glu_table_init(%o: memref<1xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %o[%c0] : memref<1xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Taken by a symbol that is not a kernel.
+module attributes {gpu.container_module} {
+  gpu.module @taken_global {
+    // expected-error @below {{glu-tabulate: '__glu_table_init' is reserved in a gpu.module for the kernel that fills its tables}}
+    memref.global "private" @__glu_table_init : memref<4xf32> = uninitialized
+  }
+}

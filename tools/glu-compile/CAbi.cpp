@@ -6,7 +6,9 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/RuntimeLibcalls.h"
 
 using namespace mlir;
 using namespace glu_compile;
@@ -39,8 +41,17 @@ bool glu_compile::isCIdentifier(llvm::StringRef name) {
 }
 
 /// Whether the C library or the OpenMP runtime (which the compiled code
-/// may call) has a symbol `name`, or C reserves it for them.
-static bool isRuntimeName(llvm::StringRef name) {
+/// may call) has a symbol `name`, or C reserves it for them. So does every
+/// function LLVM may call for `triple` without the IR declaring it: a
+/// runtime library call of code generation (llvm.fma without FMA hardware
+/// calls fmaf, and a kernel exported as fmaf was called instead, with
+/// floats for its pointers) or a library function the optimizer knows.
+static bool isRuntimeName(llvm::StringRef name, const llvm::Triple &triple) {
+  llvm::LibFunc known;
+  if (llvm::RTLIB::RuntimeLibcallsInfo(triple).getSupportedLibcallImpl(name) !=
+          llvm::RTLIB::Unsupported ||
+      llvm::TargetLibraryInfoImpl(triple).getLibFunc(name, known))
+    return true;
   static const llvm::StringSet<> libc = {
       "abort",  "aligned_alloc", "calloc",  "dprintf",
       "exit",   "fflush",        "free",    "malloc",
@@ -235,7 +246,7 @@ llvm::Error glu_compile::exportEntryPoints(
   for (const std::string &name : exported) {
     if (!seen.insert(name).second)
       return error("two symbols would be exported as '" + name + "'");
-    if (isRuntimeName(name))
+    if (isRuntimeName(name, module.getTargetTriple()))
       return error("the C name '" + name +
                    "' is reserved: the C library or the OpenMP runtime "
                    "the object calls defines it");

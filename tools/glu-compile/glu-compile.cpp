@@ -377,12 +377,14 @@ int main(int argc, char **argv) {
       translateModuleToLLVMIR(module, llvmContext, inputFile);
   if (!llvmModule)
     return fail("translation to LLVM IR failed");
+  // The target first: the exported names must not be the library
+  // functions the target's code generation may call.
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
   if (llvm::Error e =
           glu_compile::exportEntryPoints(*llvmModule, functions, *internalNames,
                                          glu_compile::handlerName(prefix)))
     return fail(std::move(e));
-  llvmModule->setDataLayout((*machine)->createDataLayout());
-  llvmModule->setTargetTriple((*machine)->getTargetTriple());
   if (llvm::Error e = makeLLVMOptimizer(machine->get())(llvmModule.get()))
     return fail(llvm::toString(std::move(e)));
 

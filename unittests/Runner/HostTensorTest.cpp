@@ -328,6 +328,20 @@ TEST(InlineTensor, IntegersAreExact) {
             true);
 }
 
+TEST(InlineTensor, ShapesTooLargeNameTheShape) {
+  // Sizes each in range whose product is not: the shape is named, not the
+  // size that overflowed it (the message blamed '4' in 2^40 x 4).
+  EXPECT_EQ(errorOf(parseInlineTensor("1099511627776x4xf32=1")),
+            "bad inline tensor '1099511627776x4xf32=1': shape "
+            "1099511627776x4xf32 is too large");
+  EXPECT_EQ(errorOf(parseInlineTensor("1048576x1048576x1048576x0xf32=1")),
+            "bad inline tensor '1048576x1048576x1048576x0xf32=1': shape "
+            "1048576x1048576x1048576x0xf32 is too large");
+  EXPECT_EQ(errorOf(parseInlineTensor("1099511627777x0xf32=1")),
+            "bad inline tensor '1099511627777x0xf32=1': bad dimension "
+            "'1099511627777'");
+}
+
 TEST(InlineTensor, FiniteValuesOutOfRangeAreErrors) {
   // Finite values each type rounds to infinity.
   for (const char *spec : {"2xf32=1,1e39", "1xf32=-3.4028236e38", "1xf32=1e400",
@@ -391,7 +405,8 @@ TEST(InlineTensor, RejectsBadSpecs) {
       {"3xf32=1,2", "expected 1 or 3 values, got 2"},
       {"2xf32=one", "bad value 'one'"},
       {"2xf32=random:x", "bad seed 'x'"},
-      {"99999999999x99999999999xf32=0", "bad dimension"},
+      {"99999999999x99999999999xf32=0",
+       "shape 99999999999x99999999999xf32 is too large"},
       // Found by glu-npy-fuzzer (ASan: allocation-size-too-big).
       {"1099511627776xf32=0", "more than 1073741824 bytes"},
       {"65536x4097xf32=random:1", "more than 1073741824 bytes"},

@@ -243,7 +243,9 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     @__glu_table_init` (no arguments; a grid-stride loop over the 65536
     entries holding every distinct cone of the module, cloned), which the
     runtime launches once after loading the module (docs/gpu.md). The name
-    is reserved in a gpu.module. With `host=false` only cones inside
+    is reserved in every gpu.module, with or without cones: any symbol
+    already named so is an error (the pass does not run twice on its own
+    output). With `host=false` only cones inside
     gpu.modules are tabulated.
 
     Before (bf16 swiglu, one_round):
@@ -598,9 +600,10 @@ def GluFenceVectorLoads : Pass<"glu-fence-vector-loads", "::mlir::ModuleOp"> {
   let summary = "Floating-point vector loads kept out of masked instructions";
   let description = [{
     On the LLVM dialect, after the lowering: every `llvm.load` of a vector
-    of f32 or f64 (not volatile, not atomic) gets its result passed through
-    `llvm.arithmetic.fence`, the identity (it only orders fast-math
-    reassociation, of which glu emits none). Without it, the x86 backend
+    of f32 or f64 (not volatile, not atomic) that something reads and
+    that is not fenced yet (run twice, the pass adds nothing) gets its
+    result passed through `llvm.arithmetic.fence`, the identity (it only
+    orders fast-math reassociation, of which glu emits none). Without it, the x86 backend
     folds a load whose value a masked lane selection uses
     (`select(x > 0, x * g, 0)`: reglu) into the masked instruction, as
     `vmulps (mem), %zmm, %zmm {%k} {z}` or `vmovups (mem), %zmm {%k} {z}`:

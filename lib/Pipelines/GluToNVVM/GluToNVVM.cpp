@@ -102,11 +102,14 @@ void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
   // activations become lookups in tables of their gpu.module, filled by its
   // __glu_table_init kernel (the same ops; the host code has no cones to
   // tabulate and keeps its own).
-  if (options.tables) {
-    GluTabulateOptions tabulate;
-    tabulate.host = false;
-    pm.addPass(createGluTabulate(tabulate));
-  }
+  // Without tables, glu-tabulate still checks that no gpu.module defines
+  // __glu_table_init (the runtime launches a kernel of that name at load):
+  // at most 0 tables a cone, it tabulates none.
+  GluTabulateOptions tabulate;
+  tabulate.host = false;
+  if (!options.tables)
+    tabulate.maxTables = 0;
+  pm.addPass(createGluTabulate(tabulate));
   addGluCPUStages(pm, 3, 3);
 
   GpuNVVMAttachTargetOptions target;
