@@ -554,6 +554,28 @@ Pair geluSlope(FloatBuilder &fb, const GeluArgument &a) {
   return {m.hi, fb.fma(a.q.hi, innerLo, fb.fma(a.q.lo, inner.hi, m.lo))};
 }
 
+/// act'(x) * seed by hand for the sigmoid products whose argument t is
+/// carried as hi + lo, with t's high part: the form holds below the
+/// sigmoid's saturation, |t| < 110. geglu (t = 2u(x), m = geluSlope) and
+/// x * sigmoid(k x) (t = m = k x exactly: geglu_quick, swiglu_oai).
+struct HandDerivative {
+  Value t, derivative;
+};
+
+HandDerivative geluDerivative(FloatBuilder &fb, Value x, double seed) {
+  GeluArgument a = geluArgument(fb, x);
+  Pair m = geluSlope(fb, a);
+  SigmoidExp se = sigmoidExp(fb, a.t.hi, a.t.lo);
+  return {a.t.hi, sigmoidProductDerivative(fb, se, m, seed)};
+}
+
+HandDerivative scaledSiluDerivative(FloatBuilder &fb, Value x, float k,
+                                    double seed) {
+  Pair t = twoProduct(fb, x, fb.constantLike(x, k));
+  SigmoidExp se = sigmoidExp(fb, t.hi, t.lo);
+  return {t.hi, sigmoidProductDerivative(fb, se, t, seed)};
+}
+
 /// The f16_table plan's act' * seed: the activation's exact derivative at
 /// f16(x) (straight-through both roundings, docs/semantics.md section 4),
 /// written by hand as for the one-rounding plans, at the f16 gate the
@@ -568,16 +590,13 @@ SmallVector<Value> tableDerivativeTerms(FloatBuilder &fb, const GluProgram &p,
   Value inRange, hand;
   if (p.variant == Variant::geglu) {
     Value x16 = fb.round(fb.clamp(x, -kTableBound, kTableBound), f16(fb));
-    GeluArgument a = geluArgument(fb, x16);
-    Pair m = geluSlope(fb, a);
+    hand = geluDerivative(fb, x16, seed).derivative;
     inRange = fb.cmp(CmpFPredicate::OLT, fb.abs(x), kTableBound);
-    hand =
-        sigmoidProductDerivative(fb, sigmoidExp(fb, a.t.hi, a.t.lo), m, seed);
   } else if (p.variant == Variant::geglu_quick) {
-    Value x16 = fb.round(x, f16(fb));
-    Pair t = twoProduct(fb, x16, fb.constantLike(x16, constant(kQuick)));
-    inRange = fb.cmp(CmpFPredicate::OLT, fb.abs(t.hi), kSigmoidBound);
-    hand = sigmoidProductDerivative(fb, sigmoidExp(fb, t.hi, t.lo), t, seed);
+    HandDerivative h =
+        scaledSiluDerivative(fb, fb.round(x, f16(fb)), constant(kQuick), seed);
+    hand = h.derivative;
+    inRange = fb.cmp(CmpFPredicate::OLT, fb.abs(h.t), kSigmoidBound);
   } else {
     return terms;
   }
@@ -609,19 +628,15 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
   SmallVector<Value, 2> hand;
   switch (p.variant) {
   case Variant::geglu: {
-    GeluArgument a = geluArgument(fb, x);
-    Pair m = geluSlope(fb, a);
-    inRange = ordinary(a.t.hi);
-    hand = {
-        sigmoidProductDerivative(fb, sigmoidExp(fb, a.t.hi, a.t.lo), m, seed),
-        zero};
+    HandDerivative h = geluDerivative(fb, x, seed);
+    inRange = ordinary(h.t);
+    hand = {h.derivative, zero};
     break;
   }
   case Variant::geglu_quick: {
-    Pair t = twoProduct(fb, x, fb.constantLike(x, constant(kQuick)));
-    inRange = ordinary(t.hi);
-    hand = {sigmoidProductDerivative(fb, sigmoidExp(fb, t.hi, t.lo), t, seed),
-            zero};
+    HandDerivative h = scaledSiluDerivative(fb, x, constant(kQuick), seed);
+    inRange = ordinary(h.t);
+    hand = {h.derivative, zero};
     break;
   }
   case Variant::swiglu:
@@ -634,11 +649,10 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
     // The forward's second min(x, limit): above the limit act' is 0, the
     // rules' (the min's) to give.
     Value xl = finiteBelow(fb, fb.min(x, fb.constantLike(x, p.limit)));
-    Pair t = twoProduct(fb, xl, fb.constantLike(xl, constant(p.alpha)));
-    inRange = ordinary(fb.select(fb.cmp(CmpFPredicate::OLT, x, p.limit), t.hi,
+    HandDerivative h = scaledSiluDerivative(fb, xl, constant(p.alpha), seed);
+    inRange = ordinary(fb.select(fb.cmp(CmpFPredicate::OLT, x, p.limit), h.t,
                                  fb.constantLike(x, 128.0)));
-    hand = {sigmoidProductDerivative(fb, sigmoidExp(fb, t.hi, t.lo), t, seed),
-            zero};
+    hand = {h.derivative, zero};
     break;
   }
   case Variant::geglu_erf: {
