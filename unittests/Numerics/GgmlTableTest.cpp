@@ -98,6 +98,16 @@ std::vector<float> inputs(int64_t random) {
   return xs;
 }
 
+/// `n` normal(0, 1) up values, the same draw for every test.
+std::vector<float> upValues(size_t n) {
+  std::vector<float> gs(n);
+  std::mt19937_64 rng(7);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  for (float &g : gs)
+    g = normal(rng);
+  return gs;
+}
+
 /// The compiled f16_table program of `variant` on (x, g), and its
 /// backward with dy.
 struct Compiled {
@@ -163,18 +173,14 @@ TEST(GgmlTable, GegluIsGgmlsProgramBitForBit) {
       "%lld of 37376 entries in (-10, 10)\n",
       (long long)tableDifferences(table, ggmlTable(ggmlGeluUnfused), true));
   std::vector<float> xs = inputs(65536);
-  std::vector<float> gs(xs.size());
-  std::mt19937_64 rng(7);
-  std::normal_distribution<float> normal(0.0f, 1.0f);
-  for (float &g : gs)
-    g = normal(rng);
+  std::vector<float> gs = upValues(xs.size());
   const float dy = 0.75f;
   Compiled c = run("geglu", xs, gs, dy);
   ASSERT_EQ(c.y.size(), xs.size());
   oracle::Config config{oracle::Variant::geglu, oracle::Plan::one_round,
                         oracle::Storage::f32};
   int64_t yDiffer = 0, dgDiffer = 0, dxConvention = 0, f16Differ = 0;
-  double worstDx = 0, worstDxAt = 0;
+  Worst dx;
   for (size_t i = 0; i < xs.size(); ++i) {
     float x = xs[i], g = gs[i];
     float want = ggmlGeglu(table, x, g);
@@ -201,22 +207,19 @@ TEST(GgmlTable, GegluIsGgmlsProgramBitForBit) {
     }
     oracle::Gradients exact =
         oracle::backward(config, halfToFloat(floatToHalf(x)), g, dy);
-    double err = judge(oracle::Storage::f32, c.dx[i], exact.dx, exact.dxScale);
-    if (err > worstDx) {
-      worstDx = err;
-      worstDxAt = x;
-    }
+    dx.add(judge(oracle::Storage::f32, c.dx[i], exact.dx, exact.dxScale), x, g,
+           dy, c.dx[i], exact.dx);
   }
   std::printf("geglu f16_table vs ggml's program: y differs on %lld of %zu "
               "inputs (%lld of the 65536 f16 values), d_g on %lld; d_x "
               "conventions at |x| >= 10 broken %lld times; d_x within %.2f "
               "ulp of the derivative at f16(x) (x = %g)\n",
               (long long)yDiffer, xs.size(), (long long)f16Differ,
-              (long long)dgDiffer, (long long)dxConvention, worstDx, worstDxAt);
+              (long long)dgDiffer, (long long)dxConvention, dx.error, dx.x);
   EXPECT_EQ(yDiffer, 0);
   EXPECT_EQ(dgDiffer, 0);
   EXPECT_EQ(dxConvention, 0);
-  EXPECT_LE(worstDx, kTableDxBound);
+  EXPECT_LE(dx.error, kTableDxBound) << dx.str();
 }
 
 TEST(GgmlTable, GegluQuickIsGgmlsProgramBitForBit) {
@@ -225,35 +228,28 @@ TEST(GgmlTable, GegluQuickIsGgmlsProgramBitForBit) {
   for (float x : inputs(65536))
     if (std::isfinite(x))
       xs.push_back(x);
-  std::vector<float> gs(xs.size());
-  std::mt19937_64 rng(7);
-  std::normal_distribution<float> normal(0.0f, 1.0f);
-  for (float &g : gs)
-    g = normal(rng);
+  std::vector<float> gs = upValues(xs.size());
   const float dy = 0.75f;
   Compiled c = run("geglu_quick", xs, gs, dy);
   ASSERT_EQ(c.y.size(), xs.size());
   oracle::Config config{oracle::Variant::geglu_quick, oracle::Plan::one_round,
                         oracle::Storage::f32};
   int64_t differ = 0;
-  double worstDx = 0, worstDxAt = 0;
+  Worst dx;
   for (size_t i = 0; i < xs.size(); ++i) {
     differ += !sameBits(c.y[i], ggmlGegluQuick(table, xs[i], gs[i]));
     // d_x: the activation's derivative at f16(x), straight-through.
     oracle::Gradients exact =
         oracle::backward(config, halfToFloat(floatToHalf(xs[i])), gs[i], dy);
-    double err = judge(oracle::Storage::f32, c.dx[i], exact.dx, exact.dxScale);
-    if (err > worstDx) {
-      worstDx = err;
-      worstDxAt = xs[i];
-    }
+    dx.add(judge(oracle::Storage::f32, c.dx[i], exact.dx, exact.dxScale), xs[i],
+           gs[i], dy, c.dx[i], exact.dx);
   }
   std::printf("geglu_quick f16_table vs ggml's program: y differs on %lld of "
               "%zu finite inputs; d_x within %.2f ulp of the derivative at "
               "f16(x) (x = %g)\n",
-              (long long)differ, xs.size(), worstDx, worstDxAt);
+              (long long)differ, xs.size(), dx.error, dx.x);
   EXPECT_EQ(differ, 0);
-  EXPECT_LE(worstDx, kTableDxBound);
+  EXPECT_LE(dx.error, kTableDxBound) << dx.str();
 }
 
 } // namespace
