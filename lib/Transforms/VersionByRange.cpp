@@ -508,7 +508,8 @@ Value scalef(OpBuilder &b, Location loc, Value a, Value n) {
 /// is then a normal number, so both are the product a * 2^n rounded once,
 /// the same bits for every a. Vectors of whole 512-bit registers only.
 void scaleByExponent(Block *block, const Analysis &analysis) {
-  SmallVector<std::pair<arith::MulFOp, unsigned>> products;
+  // Each product, the index of its 2^n operand, and n.
+  SmallVector<std::tuple<arith::MulFOp, unsigned, Value>> products;
   block->walk([&](arith::MulFOp mul) {
     auto type = dyn_cast<VectorType>(mul.getType());
     if (!type || type.getRank() != 1 || type.isScalable() ||
@@ -520,15 +521,14 @@ void scaleByExponent(Block *block, const Analysis &analysis) {
         continue;
       Range r = analysis.range(n);
       if (!r.nan && !r.empty() && r.lo >= -126 && r.hi <= 127) {
-        products.push_back({mul, i});
+        products.push_back({mul, i, n});
         return;
       }
     }
   });
   OpBuilder b(block->getParentOp()->getContext());
-  for (auto [mul, i] : products) {
+  for (auto [mul, i, n] : products) {
     b.setInsertionPoint(mul);
-    Value n = integralExponentOf(mul->getOperand(i));
     mul.replaceAllUsesWith(scalef(b, mul.getLoc(), mul->getOperand(1 - i), n));
     mul.erase();
   }
