@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
+#include "GluDialect/Transforms/Vectors.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -241,26 +242,6 @@ Slot slotOf(ArrayRef<memref::GlobalOp> globals, size_t values, size_t j) {
   if (globals.size() == 1)
     return {globals[0], int64_t(values), int64_t(j)};
   return {globals[j], 1, 0};
-}
-
-/// The concatenation of `parts` (1-D vectors of one element type).
-Value concat(OpBuilder &b, Location loc, SmallVector<Value> parts) {
-  while (parts.size() > 1) {
-    SmallVector<Value> next;
-    for (size_t p = 0; p + 1 < parts.size(); p += 2) {
-      auto a = cast<VectorType>(parts[p].getType()),
-           c = cast<VectorType>(parts[p + 1].getType());
-      SmallVector<int64_t> mask;
-      for (int64_t l = 0; l < a.getNumElements() + c.getNumElements(); ++l)
-        mask.push_back(l);
-      next.push_back(
-          vector::ShuffleOp::create(b, loc, parts[p], parts[p + 1], mask));
-    }
-    if (parts.size() % 2)
-      next.push_back(parts.back());
-    parts = std::move(next);
-  }
-  return parts.front();
 }
 
 /// Lanes `first`, `first + step`, ... (`count` of them) of 1-D `v`.
@@ -515,7 +496,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
         parts.push_back(vector::LoadOp::create(
             b, loc, entryType, table,
             ValueRange{arith::MulIOp::create(b, loc, entry, stride)}));
-      Value all = concat(b, loc, parts);
+      Value all = glu::concatVectors(b, loc, parts);
       for (size_t j = 0; j < values; ++j)
         lookups[j] = strided(b, loc, all, j, first.stride, entries.size());
     }
@@ -698,7 +679,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       SmallVector<Value> parts;
       for (Value value : cone.frontier)
         parts.push_back(map.lookup(value));
-      Value all = concat(b, loc, parts);
+      Value all = glu::concatVectors(b, loc, parts);
       SmallVector<int64_t> mask;
       for (int64_t l = 0; l < lanes; ++l)
         for (int64_t j = 0; j < first.stride; ++j)

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
+#include "GluDialect/Transforms/Vectors.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -475,7 +476,7 @@ Value integralExponentOf(Value v) {
 }
 
 /// a * 2^n as AVX-512's vscalefps, 16 lanes at a time, the pieces
-/// concatenated again (free in registers).
+/// concatenated again (free in registers; any multiple of 16 lanes).
 Value scalef(OpBuilder &b, Location loc, Value a, Value n) {
   int64_t width = cast<VectorType>(a.getType()).getNumElements();
   auto piece = VectorType::get({16}, b.getF32Type());
@@ -491,16 +492,7 @@ Value scalef(OpBuilder &b, Location loc, Value a, Value n) {
                                       ValueRange{ai, ni, ai, all, current})
             .getResult(0));
   }
-  while (parts.size() > 1) {
-    SmallVector<Value> joined;
-    int64_t size = cast<VectorType>(parts[0].getType()).getNumElements();
-    auto mask = llvm::to_vector(llvm::seq<int64_t>(0, 2 * size));
-    for (size_t i = 0; i + 1 < parts.size(); i += 2)
-      joined.push_back(
-          vector::ShuffleOp::create(b, loc, parts[i], parts[i + 1], mask));
-    parts = std::move(joined);
-  }
-  return parts[0];
+  return glu::concatVectors(b, loc, parts);
 }
 
 /// Every a * 2^n of `block` (exponent bits, exponentOf) whose n is a floor

@@ -276,3 +276,40 @@ func.func @eight_lanes(%m: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// 48 lanes: three 16-lane pieces, all three concatenated (the third was
+// dropped and 32 lanes stored before the pieces were joined by
+// concatVectors).
+// AVX512-LABEL: func @scalef48
+// AVX512: %[[S0:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"
+// AVX512: %[[S1:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"
+// AVX512: %[[S2:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.scalef.ps.512"
+// AVX512: %[[S01:.*]] = vector.shuffle %[[S0]], %[[S1]] {{.*}} : vector<16xf32>, vector<16xf32>
+// AVX512: %[[Y:.*]] = vector.shuffle %[[S01]], %[[S2]] {{.*}} : vector<32xf32>, vector<16xf32>
+// AVX512: vector.store %[[Y]], %{{.*}} : memref<?xf32>, vector<48xf32>
+// AVX512: } else {
+func.func @scalef48(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 48 : index
+  %lo = arith.constant dense<-87.5> : vector<48xf32>
+  %log2e = arith.constant dense<1.44269502> : vector<48xf32>
+  %half = arith.constant dense<0.5> : vector<48xf32>
+  %bias = arith.constant dense<127> : vector<48xi32>
+  %shift = arith.constant dense<23> : vector<48xi32>
+  scf.for %i = %c0 to %n step %c32 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<48xf32>
+    %low = arith.cmpf olt, %x, %lo : vector<48xf32>
+    %c = arith.select %low, %lo, %x : vector<48xi1>, vector<48xf32>
+    %t = math.fma %c, %log2e, %half : vector<48xf32>
+    %k = math.floor %t : vector<48xf32>
+    %ki = arith.fptosi %k : vector<48xf32> to vector<48xi32>
+    %b = arith.addi %ki, %bias : vector<48xi32>
+    %s = arith.shli %b, %shift : vector<48xi32>
+    %p = arith.bitcast %s : vector<48xi32> to vector<48xf32>
+    %y = arith.mulf %c, %p : vector<48xf32>
+    vector.store %y, %m[%i] : memref<?xf32>, vector<48xf32>
+  }
+  return
+}
