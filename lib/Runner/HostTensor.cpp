@@ -11,10 +11,16 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <random>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#include <sys/sysinfo.h>
+#endif
 
 using namespace mlir::glu;
 using llvm::createStringError;
@@ -479,6 +485,38 @@ static llvm::Expected<size_t> readFully(llvm::sys::fs::file_t fd, char *into,
   return done;
 }
 
+/// Whether `bytes` of data can be held in memory: a failed operator new
+/// ends in LLVM's new handler (InitLLVM's), a crash report ("LLVM ERROR:
+/// out of memory"), not an error. More than the machine's memory and swap
+/// never fits, whatever the overcommit policy; an anonymous mapping of the
+/// size says whether the kernel and the address-space limit (ulimit -v)
+/// would give it now (ASan's allocator would report a failed malloc).
+static llvm::Error checkMemoryFor(uint64_t bytes, StringRef name) {
+#ifdef __linux__
+  struct sysinfo info;
+  if (::sysinfo(&info) == 0) {
+    uint64_t total =
+        (uint64_t(info.totalram) + uint64_t(info.totalswap)) * info.mem_unit;
+    if (bytes > total)
+      return npyError(name, "its data needs " + llvm::Twine(bytes) +
+                                " bytes of memory, more than this machine's "
+                                "memory and swap (" +
+                                llvm::Twine(total) + " bytes)");
+  }
+  void *probe = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (probe == MAP_FAILED)
+    return npyError(name, "cannot allocate " + llvm::Twine(bytes) +
+                              " bytes for its data (" + std::strerror(errno) +
+                              ")");
+  ::munmap(probe, bytes);
+#else
+  (void)bytes;
+  (void)name;
+#endif
+  return llvm::Error::success();
+}
+
 // The header is read and checked first, then the payload goes straight
 // into the tensor: a file is never held twice in memory, and a stream that
 // is not a .npy file (/dev/zero) is rejected after a few bytes.
@@ -550,6 +588,8 @@ llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
         regular ? header->dataBytes
                 : std::min<uint64_t>(header->dataBytes,
                                      std::max<uint64_t>(2 * have, 1 << 20));
+    if (llvm::Error e = checkMemoryFor(want, path))
+      return std::move(e);
     tensor.data.resize(want);
     got = readFully(*fd, reinterpret_cast<char *>(tensor.data.data()) + have,
                     want - have);

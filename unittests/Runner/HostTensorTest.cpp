@@ -282,6 +282,33 @@ TEST(Npy, ReadsFilesLikeBytes) {
   EXPECT_NE(errorOf(readNpy(path)).find("truncated data"), std::string::npos);
 }
 
+/// A well-formed file whose data cannot be held in memory (8 TiB, sparse)
+/// is an error: the allocation ended in LLVM's crash report.
+TEST(Npy, DataLargerThanMemoryIsAnError) {
+  llvm::SmallString<128> path;
+  int fd;
+  ASSERT_FALSE(
+      llvm::sys::fs::createTemporaryFile("glu-npy-test", "npy", fd, path));
+  llvm::FileRemover remove(path);
+  std::string header = npy("{'descr': '<f4', 'fortran_order': False, "
+                           "'shape': (2199023255552,), }",
+                           0);
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/false);
+    os << header;
+  }
+  uint64_t data = uint64_t(1) << 43;
+  if (llvm::sys::fs::resize_file(fd, header.size() + data)) {
+    llvm::sys::fs::closeFile(fd);
+    GTEST_SKIP() << "the file system holds no sparse file of 8 TiB";
+  }
+  llvm::sys::fs::closeFile(fd);
+  std::string message = errorOf(readNpy(path));
+  EXPECT_NE(message.find("its data needs 8796093022208 bytes of memory"),
+            std::string::npos)
+      << message;
+}
+
 TEST(Npy, AcceptsNativeByteOrder) {
   auto t = parseNpy(npy("{'descr': '=f4', 'fortran_order': False, "
                         "'shape': (2,), }",
