@@ -40,6 +40,87 @@ bool glu_compile::isCIdentifier(llvm::StringRef name) {
          !keywords.contains(name);
 }
 
+std::optional<std::string> glu_compile::headerConflict(llvm::StringRef name) {
+  static const llvm::StringSet<> cxx = {"and",
+                                        "and_eq",
+                                        "asm",
+                                        "bitand",
+                                        "bitor",
+                                        "catch",
+                                        "char8_t",
+                                        "char16_t",
+                                        "char32_t",
+                                        "class",
+                                        "co_await",
+                                        "co_return",
+                                        "co_yield",
+                                        "compl",
+                                        "concept",
+                                        "const_cast",
+                                        "consteval",
+                                        "constinit",
+                                        "decltype",
+                                        "delete",
+                                        "dynamic_cast",
+                                        "explicit",
+                                        "export",
+                                        "friend",
+                                        "mutable",
+                                        "namespace",
+                                        "new",
+                                        "noexcept",
+                                        "not",
+                                        "not_eq",
+                                        "operator",
+                                        "or",
+                                        "or_eq",
+                                        "private",
+                                        "protected",
+                                        "public",
+                                        "reinterpret_cast",
+                                        "requires",
+                                        "static_cast",
+                                        "template",
+                                        "this",
+                                        "throw",
+                                        "try",
+                                        "typeid",
+                                        "typename",
+                                        "using",
+                                        "virtual",
+                                        "wchar_t",
+                                        "xor",
+                                        "xor_eq"};
+  if (cxx.contains(name))
+    return "a C++ keyword (the header is C++ as well)";
+  // C reserves for <stdint.h> the types int*_t and uint*_t and the macros
+  // INT*_ and UINT* ending in _MAX, _MIN, _WIDTH or _C; its other limits.
+  auto limitSuffix = [](llvm::StringRef n) {
+    return n.ends_with("_MAX") || n.ends_with("_MIN") ||
+           n.ends_with("_WIDTH") || n.ends_with("_C");
+  };
+  if (((name.starts_with("int") || name.starts_with("uint")) &&
+       name.ends_with("_t")) ||
+      ((name.starts_with("INT") || name.starts_with("UINT")) &&
+       limitSuffix(name)) ||
+      (llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"PTRDIFF_", "SIZE_",
+                                                    "WCHAR_", "WINT_",
+                                                    "SIG_ATOMIC_"},
+                    [&](llvm::StringRef p) { return name.starts_with(p); }) &&
+       limitSuffix(name)))
+    return std::string("a name <stdint.h> reserves (the header includes it)");
+  if (name == "linux" || name == "unix")
+    return std::string("a macro of the C compilers' GNU modes");
+  llvm::StringRef rank = name;
+  if (name.starts_with("GLU_") ||
+      (rank.consume_front("glu_memref_") &&
+       (rank.consume_back("d") || rank.consume_back("d_dense")) &&
+       !rank.empty() && llvm::all_of(rank, llvm::isDigit)))
+    return std::string("a name of the header's own (glu_memref_<r>d, "
+                       "glu_memref_<r>d_dense, GLU_*)");
+  return std::nullopt;
+}
+
 /// Whether the C library or the OpenMP runtime (which the compiled code
 /// may call) has a symbol `name`, or C reserves it for them. So does every
 /// function LLVM may call for `triple` without the IR declaring it: a

@@ -18,6 +18,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,13 @@ struct Function {
 
 /// Whether `name` is a C identifier and not a keyword.
 bool isCIdentifier(llvm::StringRef name);
+
+/// Why the generated header cannot declare a function `name` (a C
+/// identifier), or nothing: a C++ keyword or alternative token (the header
+/// is C++ too), a name <stdint.h> (which it includes) or the compilers'
+/// GNU modes (`linux`, `unix`) may define, or one of the header's own
+/// (glu_memref_<r>d, glu_memref_<r>d_dense, macros GLU_*).
+std::optional<std::string> headerConflict(llvm::StringRef name);
 
 /// The name of the handler the object calls on a failed runtime check.
 std::string handlerName(llvm::StringRef prefix);

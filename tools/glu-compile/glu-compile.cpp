@@ -322,6 +322,9 @@ int main(int argc, char **argv) {
     if (!glu_compile::isCIdentifier(f.cName))
       return fail("@" + f.name + " would be exported as '" + f.cName +
                   "', which is not a C identifier");
+    if (auto why = glu_compile::headerConflict(f.cName))
+      return fail("@" + f.name + " would be exported as '" + f.cName +
+                  "', which the header cannot declare: " + *why);
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
       auto p = paramOf(type, "in" + std::to_string(i));
       if (!p)
@@ -345,6 +348,15 @@ int main(int argc, char **argv) {
   }
   if (functions.empty())
     return fail("'" + inputFile + "' has no public function to compile");
+  // A header named memref_2d_defined would be skipped by its own guard.
+  for (int64_t rank : ranks)
+    if (guardFor(headerFile) ==
+        "GLU_MEMREF_" + std::to_string(rank) + "D_DEFINED")
+      return fail("the header's name '" + headerFile +
+                  "' gives the include "
+                  "guard " +
+                  guardFor(headerFile) + ", the header's guard of glu_memref_" +
+                  std::to_string(rank) + "d; name it otherwise");
 
   auto internalNames = glu_compile::renameFunctions(module, functions);
   if (!internalNames)
