@@ -356,6 +356,29 @@ checkExternalFunctions(ModuleOp module, llvm::ArrayRef<llvm::StringRef> libs,
                "library or the runtime libraries)");
 }
 
+/// The OpenMP runtime reads OMP_NUM_THREADS when the compiled code first
+/// runs a parallel loop, and aborts on values it cannot read (empty, "abc",
+/// "1.5", "2147483647": an assertion failure or "Out of heap memory", a
+/// libomp crash report): anything but a list of counts from 1 to
+/// kMaxThreads is an error before compiling.
+static llvm::Error checkOpenMPThreadsVariable() {
+  const char *value = std::getenv("OMP_NUM_THREADS");
+  if (!value)
+    return llvm::Error::success();
+  llvm::SmallVector<llvm::StringRef> items;
+  llvm::StringRef(value).split(items, ',');
+  for (llvm::StringRef item : items) {
+    unsigned count;
+    if (item.trim().getAsInteger(10, count) || count < 1 || count > kMaxThreads)
+      return error("OMP_NUM_THREADS='" + llvm::StringRef(value) +
+                   "' is not a list of thread counts from 1 to " +
+                   llvm::Twine(kMaxThreads) +
+                   " (the OpenMP runtime aborts on values it cannot read); "
+                   "unset it");
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, const JitOptions &options,
                    llvm::ArrayRef<std::string> required) {
@@ -433,8 +456,11 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   llvm::SmallVector<llvm::StringRef> libs;
   if (llvm::StringRef(GLU_MLIR_RUNNER_UTILS).size())
     libs.push_back(GLU_MLIR_RUNNER_UTILS);
-  if (usesOpenMP(pipeline))
+  if (usesOpenMP(pipeline)) {
+    if (llvm::Error e = checkOpenMPThreadsVariable())
+      return std::move(e);
     libs.push_back(GLU_OPENMP_RUNTIME);
+  }
   if (llvm::Error e =
           checkExternalFunctions(module, libs, {"puts", "abort", "malloc"}))
     return std::move(e);
