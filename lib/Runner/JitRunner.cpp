@@ -25,6 +25,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -296,6 +297,13 @@ llvm::Error mlir::glu::checkRunsOnHost(const CpuTarget &target,
                target.features + "' may use features this host lacks (" +
                llvm::join(missing, ", ") +
                ") and it runs here; glu-compile builds for other CPUs");
+}
+
+void mlir::glu::removeOpenMPRegistrationOnSignal() {
+  std::string name = "__KMP_REGISTERED_LIB_" + std::to_string(::getpid()) +
+                     "_" + std::to_string(::getuid());
+  for (const char *folder : {"/dev/shm/", "/tmp/"})
+    llvm::sys::RemoveFileOnSignal(folder + name);
 }
 
 bool mlir::glu::hasAVX512(const llvm::TargetMachine &machine) {

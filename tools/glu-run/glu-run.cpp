@@ -208,6 +208,7 @@ static int runOnCuda(ModuleOp module, llvm::ArrayRef<HostTensor> tensors) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  mlir::glu::removeOpenMPRegistrationOnSignal();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,

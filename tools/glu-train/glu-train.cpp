@@ -138,6 +138,7 @@ std::string formatError(double e) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  mlir::glu::removeOpenMPRegistrationOnSignal();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,

@@ -41,6 +41,14 @@ constexpr int kRuntimeCheckExitCode = 3;
 /// OpenMP runtime aborts the process on a count it cannot create).
 constexpr unsigned kMaxThreads = 1024;
 
+/// The OpenMP runtime the JIT loads (libomp) registers the process in a
+/// file, /dev/shm/__KMP_REGISTERED_LIB_<pid>_<uid> (/tmp/... without
+/// /dev/shm), and removes it at exit: a tool ended by a signal (Ctrl-C,
+/// SIGTERM, an abort) left it behind. This has LLVM's signal handlers
+/// remove those files (llvm::sys::RemoveFileOnSignal); for tools to call,
+/// since signal handling is the process's.
+void removeOpenMPRegistrationOnSignal();
+
 /// The CPU the code is generated for. Both empty: this host, with its
 /// features. `cpu` is an LLVM CPU name (x86-64-v3: AVX2 and FMA, no
 /// AVX-512); `features` LLVM's "+avx2,-avx512f" on top of it (or of the
