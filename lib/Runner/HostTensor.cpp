@@ -670,7 +670,9 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
   int64_t count = 1;
   for (StringRef dim : llvm::ArrayRef(parts).drop_back()) {
     int64_t size;
-    if (dim.getAsInteger(10, size) || size < 0 || size > (int64_t(1) << 40))
+    // Digits only: "-0" read as 0 (the tensor then had no elements).
+    if (dim.empty() || !llvm::all_of(dim, llvm::isDigit) ||
+        dim.getAsInteger(10, size) || size > (int64_t(1) << 40))
       return fail("bad dimension '" + dim + "'");
     // Each size may be fine and their product not: name the shape, not
     // the size that happened to overflow it.

@@ -429,6 +429,9 @@ TEST(InlineTensor, RejectsBadSpecs) {
       {"4x8xf32", "expected SHAPExTYPE=VALUES"},
       {"4x8xf64=1", "unknown element type 'f64'"},
       {"4xax8xf32=1", "bad dimension 'a'"},
+      // Signs: "-0" was read as a dimension 0.
+      {"2x-0xf32=1", "bad dimension '-0'"},
+      {"-1x2xf32=1", "bad dimension '-1'"},
       {"3xf32=1,2", "expected 1 or 3 values, got 2"},
       {"2xf32=one", "bad value 'one'"},
       {"2xf32=random:x", "bad seed 'x'"},
