@@ -46,9 +46,12 @@ handwritten=$(awk -v b="$begin_mark" -v e="$end_mark" \
 # ggml's CPU forward, where a build of it is present (never vendored).
 ggml_src="${GGML_SRC_DIR:-$build/ggml-src}" ggml_build="${GGML_BUILD_DIR:-$build/ggml}"
 if [ -f "$ggml_build/src/libggml.a" ] && [ -f "$ggml_build/src/libggml-cpu.a" ] &&
-   [ -f "$ggml_build/src/libggml-base.a" ] && [ -f "$ggml_src/include/ggml.h" ]; then
+   [ -f "$ggml_build/src/libggml-base.a" ] && [ -f "$ggml_src/include/ggml.h" ] &&
+   grep -qE '^GGML_OPENMP:BOOL=(ON|1|TRUE|YES)$' "$ggml_build/CMakeCache.txt" 2>/dev/null; then
   ggml_flags=(-DGLU_BENCH_GGML_SRC_DIR="$ggml_src" -DGLU_BENCH_GGML_BUILD_DIR="$ggml_build")
 else
+  [ -f "$ggml_build/src/libggml.a" ] && [ -z "$smoke" ] &&
+    echo "bench.sh: note: $ggml_build is not a GGML_OPENMP=ON build of ggml: not compared" >&2
   ggml_flags=(-DGLU_BENCH_GGML_SRC_DIR= -DGLU_BENCH_GGML_BUILD_DIR=)
 fi
 if [ -z "$smoke" ]; then
