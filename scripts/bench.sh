@@ -62,7 +62,7 @@ if [ -z "$smoke" ]; then
 fi
 # Whether this glu-bench times ggml (the smoke run takes the build as it is).
 ggml=""
-"$build/bin/glu-bench" --help | grep -q '^ggml: linked' && ggml=1
+case "$("$build/bin/glu-bench" --help)" in *"ggml: linked"*) ggml=1 ;; esac
 
 # The machine, named in the plot and the text: lscpu's model name, and
 # the core family where the name alone does not say it (a VM's "AMD EPYC").
