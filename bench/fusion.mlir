@@ -1,8 +1,11 @@
-// The fused-neighbours benchmark (bench/fusion.sh): a swiglu with a scale and
-// a residual add (fused into one loop by glu-fuse-elementwise), the same with
-// the glu op behind a call (apart: three loops), the GLU alone, and a
-// STREAM-style triad, all 4096 x 4096 f32; then the same for a packed
-// (interleaved) bf16 operand cast to f32, and a constant scale.
+// The fused-neighbours benchmark (glu-bench --fusion, compiled by
+// glu-compile: bench/CMakeLists.txt): a swiglu with a scale and a residual
+// add (fused into one loop by glu-fuse-elementwise), the same with the glu
+// op behind a call (apart: three loops; the shapes are static, so
+// glu-compile keeps the call), the GLU alone, and a STREAM-style triad, all
+// 4096 x 4096 f32; then the same for a packed (interleaved) bf16 operand
+// cast to f32, and a constant scale. glu-bench's table names each program
+// by its function.
 
 func.func @fused(%x: tensor<4096x4096xf32>, %g: tensor<4096x4096xf32>, %c: tensor<4096x4096xf32>, %r: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %y = glu.glu swiglu(%x, %g) : tensor<4096x4096xf32>

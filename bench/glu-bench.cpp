@@ -12,7 +12,11 @@
 //    milliseconds: this VM's bandwidth drifts over minutes, and a triad
 //    measured once per size put kernels at 170% of it;
 //  - a plain scalar C++ loop of the same math (libm expf/tanhf/erff),
-//    built with -O3, timed in the same rounds.
+//    built with -O3, timed in the same rounds;
+//  - where glu-bench is linked with ggml (bench/ggml-glu.h), ggml's own
+//    f32 forward of the same variant on the same buffers, timed in the
+//    same rounds (glu and ggml taking turns at going first), so that glu
+//    over ggml is a ratio of two calls between the same two triads.
 // Triad and kernels run on the same OpenMP threads (one runtime, one
 // process), pinned the same way (OMP_PROC_BIND=close, OMP_PLACES=cores
 // unless the environment says otherwise), over static partitions (rows of
@@ -34,6 +38,9 @@
 //
 // Usage: glu-bench [--quick | --smoke] [--csv FILE] [--size=large|cache]
 //                  [--filter=WORD,...]
+//        glu-bench --fusion [--quick | --smoke] [--csv FILE]
+// (--fusion: bench/fusion.mlir's programs instead, each call between two
+// triads, on all cores: see runFusion)
 // (prints a markdown table; --quick: smaller large size; --smoke: tiny
 // sizes, a check that it runs, no meaningful numbers; --size: one size
 // only; --filter: only the kernels that have every WORD as their variant,
@@ -44,9 +51,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fusion.h"
+#include "ggml-glu.h"
 #include "kernels-avx2.h"
 #include "kernels.h"
 
+#include <malloc.h>
 #include <omp.h>
 
 #include <algorithm>
@@ -160,28 +170,60 @@ struct Triad {
 };
 
 /// Timings of one kernel in `rounds` rounds after one warm-up of each
-/// party: triad, kernel, [baseline,] ..., triad. triad[r] and triad[r+1]
-/// bracket kernel[r].
+/// party: triad, kernel, [ggml,] [baseline,] triad, [ggml,] kernel, ...,
+/// triad. triad[r] and triad[r+1] bracket kernel[r] and ggml[r]; the
+/// kernel and ggml's call take turns at going first, so that neither
+/// always follows the triad.
 struct Window {
-  std::vector<double> triad, kernel, baseline; // seconds
+  std::vector<double> triad, kernel, ggml, baseline; // seconds
 };
 
 Window measure(int rounds, Triad &triad, const std::function<void()> &kernel,
+               const std::function<void()> &ggml,
                const std::function<void()> &baseline) {
   Window w;
   std::function<void()> t = [&] { triad(); };
   kernel();
+  if (ggml)
+    ggml();
   if (baseline)
     baseline();
   t();
   w.triad.push_back(timeOnce(t));
   for (int r = 0; r < rounds; ++r) {
+    if (ggml && r % 2)
+      w.ggml.push_back(timeOnce(ggml));
     w.kernel.push_back(timeOnce(kernel));
+    if (ggml && r % 2 == 0)
+      w.ggml.push_back(timeOnce(ggml));
     if (baseline)
       w.baseline.push_back(timeOnce(baseline));
     w.triad.push_back(timeOnce(t));
   }
   return w;
+}
+
+/// A median and its spread (the 10% and 90% quantiles).
+struct Spread {
+  double median = 0, p10 = 0, p90 = 0;
+  explicit operator bool() const { return median > 0; }
+};
+
+Spread spreadOf(const std::vector<double> &v) {
+  if (v.empty())
+    return {};
+  return {median(v), quantile(v, 0.1), quantile(v, 0.9)};
+}
+
+/// Per round, the bandwidth of `bytes` moved in `seconds[r]` as a % of the
+/// mean of the two triads around it (`triadGbs[r]`, `triadGbs[r + 1]`).
+std::vector<double> pctOfTriad(const std::vector<double> &seconds, double bytes,
+                               const std::vector<double> &triadGbs) {
+  std::vector<double> pct;
+  for (size_t i = 0; i < seconds.size(); ++i)
+    pct.push_back(100 * (bytes / seconds[i] / 1e9) /
+                  (0.5 * (triadGbs[i] + triadGbs[i + 1])));
+  return pct;
 }
 
 //===----------------------------------------------------------------------===//
@@ -406,6 +448,10 @@ struct Result {
   // kernel's bandwidth over the mean of the two triads around each call.
   double triad = 0, triadP10 = 0, triadP90 = 0;
   double pct = 0, pctP10 = 0, pctP90 = 0;
+  // ggml's forward in the same rounds: its elements/ns, its % of the same
+  // triads, and glu's speed over ggml's per round (ggml's time / glu's).
+  double ggmlElemNs = 0;
+  Spread ggmlPct, overGgml;
   int rounds = 0;
   double bytes = 0; // moved per call, by the kernel and by each triad
 };
@@ -418,18 +464,24 @@ Result summarize(const Window &w, double bytes, double triadBytes,
   double k = median(w.kernel);
   r.gbs = bytes / k / 1e9;
   r.elemNs = elements / k / 1e9;
-  std::vector<double> triadGbs, pct;
+  std::vector<double> triadGbs;
   for (double t : w.triad)
     triadGbs.push_back(triadBytes / t / 1e9);
-  for (size_t i = 0; i < w.kernel.size(); ++i)
-    pct.push_back(100 * (bytes / w.kernel[i] / 1e9) /
-                  (0.5 * (triadGbs[i] + triadGbs[i + 1])));
+  std::vector<double> pct = pctOfTriad(w.kernel, bytes, triadGbs);
   r.triad = median(triadGbs);
   r.triadP10 = quantile(triadGbs, 0.1);
   r.triadP90 = quantile(triadGbs, 0.9);
   r.pct = median(pct);
   r.pctP10 = quantile(pct, 0.1);
   r.pctP90 = quantile(pct, 0.9);
+  if (!w.ggml.empty()) {
+    r.ggmlElemNs = elements / median(w.ggml) / 1e9;
+    r.ggmlPct = spreadOf(pctOfTriad(w.ggml, bytes, triadGbs));
+    std::vector<double> ratio;
+    for (size_t i = 0; i < w.kernel.size(); ++i)
+      ratio.push_back(w.ggml[i] / w.kernel[i]);
+    r.overGgml = spreadOf(ratio);
+  }
   if (!w.baseline.empty()) {
     double b = median(w.baseline);
     r.baselineGbs = bytes / b / 1e9;
@@ -479,13 +531,36 @@ double bytesMoved(const Kernel &k, int64_t rows, int64_t cols) {
   return double(rows * cols) * perElement / (k.interleaved ? 2 : 1);
 }
 
+/// Exits unless glu's and ggml's forward agree on the first elements of
+/// their common output `y` (to 1%: ggml's gelu reads an f16 table), so
+/// that a wrongly wired comparison (operands swapped, another variant)
+/// never reaches a table.
+void checkAgainstGgml(const Kernel &k, const std::function<void()> &kernel,
+                      const std::function<void()> &ggml, void *y, size_t n) {
+  const float *out = static_cast<const float *>(y);
+  size_t m = std::min<size_t>(n, 4096);
+  kernel();
+  std::vector<float> glu(out, out + m);
+  ggml();
+  for (size_t i = 0; i < m; ++i)
+    if (!(std::fabs(glu[i] - out[i]) <=
+          0.01f * std::max(1.0f, std::fabs(glu[i])))) {
+      std::fprintf(stderr,
+                   "glu-bench: error: ggml's %s forward gives %g at element "
+                   "%zu, glu's %s code %g\n",
+                   k.variant.c_str(), double(out[i]), i, k.isa.c_str(),
+                   double(glu[i]));
+      std::exit(1);
+    }
+}
+
 Result run(const Kernel &k, Operands &ops, Triad &triad, int64_t rows,
-           int64_t cols, int rounds, bool withBaseline) {
+           int64_t cols, int rounds, bool withBaseline, int threads) {
   bool bf16 = k.type == "bf16", fwd = k.direction == "fwd";
   size_t n = size_t(rows) * size_t(cols);
   double bytes = bytesMoved(k, rows, cols);
   double elements = double(n);
-  std::function<void()> kernel, baseline;
+  std::function<void()> kernel, ggml, baseline;
   glu_memref_2d mx = glu_memref_2d_dense(ops.x.ptr(), rows, cols);
   if (k.interleaved) {
     glu_memref_2d mh = glu_memref_2d_dense(ops.dy.ptr(), rows, cols / 2);
@@ -509,13 +584,21 @@ Result run(const Kernel &k, Operands &ops, Triad &triad, int64_t rows,
       else
         reinterpret_cast<Bwd>(k.fn)(&mdy, &mx, &mg, &mo0, &mo1);
     };
+    // ggml's split f32 forward, into the same output buffer.
+    if (fwd && k.type == "f32")
+      ggml = ggmlForward(k.variant, static_cast<const float *>(ops.x.ptr()),
+                         static_cast<const float *>(ops.g.ptr()),
+                         static_cast<float *>(ops.out0.ptr()), rows, cols,
+                         threads);
     if (withBaseline)
       baseline = [&, n] {
         scalarLoop(k.variant, fwd, bf16, ops.dy.ptr(), ops.x.ptr(), ops.g.ptr(),
                    ops.out0.ptr(), ops.out1.ptr(), n);
       };
   }
-  return summarize(measure(rounds, triad, kernel, baseline), bytes,
+  if (ggml)
+    checkAgainstGgml(k, kernel, ggml, ops.out0.ptr(), n);
+  return summarize(measure(rounds, triad, kernel, ggml, baseline), bytes,
                    triad.bytes(), elements);
 }
 
@@ -545,18 +628,171 @@ std::string optional(double v, const char *format) {
   return buf;
 }
 
+/// "12 (10-14)" from `s` with `format` for each (and `unit` after the
+/// median: "1.20x (1.10-1.30)"), or "" without `s`.
+std::string spread(const Spread &s, const char *format, const char *unit = "") {
+  if (!s)
+    return "";
+  std::string f =
+      std::string(format) + unit + " (" + format + "-" + format + ")";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f.c_str(), s.median, s.p10, s.p90);
+  return buf;
+}
+
+/// "12.3,10.1,14.2" from `s` with `format`, or ",," without `s`.
+std::string spreadCsv(const Spread &s, const char *format) {
+  if (!s)
+    return ",,";
+  std::string f = std::string(format) + "," + format + "," + format;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f.c_str(), s.median, s.p10, s.p90);
+  return buf;
+}
+
+//===----------------------------------------------------------------------===//
+// Fusion with neighbours (--fusion): bench/fusion.mlir's programs
+//===----------------------------------------------------------------------===//
+
+/// One program of bench/fusion.mlir: the 4096 x 4096 f32 arrays it must
+/// read and write, and the program it is compared with call by call.
+struct Program {
+  const char *name;
+  int arrays;
+  const char *reference; // "" for none
+  std::function<void()> call;
+};
+
+/// Times bench/fusion.mlir's programs on all cores in `rounds` rounds after
+/// one warm-up of each, every call between two triads: triad, program 1,
+/// triad, program 2, triad, ..., the last program, triad, program 1, ....
+/// Each call is a % of the mean of the two triads around it, and its time
+/// a ratio to its reference's call in the same round.
+int runFusion(int rounds, FILE *csv, const char *csvPath) {
+  // A program's temporaries (apart's intermediate arrays) come from the
+  // heap and are reused call after call, as a framework's caching
+  // allocator would: no page fault of a fresh mmap is timed.
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, INT32_MAX);
+  const int64_t n = 4096;
+  int threads = omp_get_num_procs();
+  omp_set_num_threads(threads);
+  Buffer x(n * n, 4), g(n * n, 4), c(n * n, 4), r(n * n, 4), out(n * n, 4),
+      packed(2 * n * n, 4), packedBf16(2 * n * n, 2);
+  fill(x, n, n, 1, "f32");
+  fill(g, n, n, 0.5f, "f32");
+  fill(c, n, n, 0.5f, "f32");
+  fill(r, n, n, 1, "f32");
+  fill(out, n, n, 0, "f32");
+  fill(packed, n, 2 * n, 1, "f32");
+  fill(packedBf16, n, 2 * n, 1, "bf16");
+  glu_memref_2d mx = glu_memref_2d_dense(x.ptr(), n, n),
+                mg = glu_memref_2d_dense(g.ptr(), n, n),
+                mc = glu_memref_2d_dense(c.ptr(), n, n),
+                mr = glu_memref_2d_dense(r.ptr(), n, n),
+                mo = glu_memref_2d_dense(out.ptr(), n, n),
+                mp = glu_memref_2d_dense(packed.ptr(), n, 2 * n),
+                mb = glu_memref_2d_dense(packedBf16.ptr(), n, 2 * n);
+  std::vector<Program> programs = {
+      {"triad", 3, "", [&] { glu_fusion_triad(&mx, &mg, &mo); }},
+      {"glu", 3, "", [&] { glu_fusion_glu(&mx, &mg, &mo); }},
+      {"fused", 5, "glu", [&] { glu_fusion_fused(&mx, &mg, &mc, &mr, &mo); }},
+      {"apart", 9, "glu", [&] { glu_fusion_apart(&mx, &mg, &mc, &mr, &mo); }},
+      {"packed_glu", 3, "", [&] { glu_fusion_packed_glu(&mp, &mo); }},
+      {"packed_fused", 3, "packed_glu",
+       [&] { glu_fusion_packed_fused(&mb, &mr, &mo); }},
+      {"packed_apart", 9, "packed_glu",
+       [&] { glu_fusion_packed_apart(&mb, &mr, &mo); }},
+      {"splat", 3, "glu", [&] { glu_fusion_splat(&mx, &mg, &mo); }},
+      {"scale", 4, "glu", [&] { glu_fusion_scale(&mx, &mg, &mc, &mo); }},
+  };
+  const double arrayBytes = 4.0 * double(n * n);
+  Triad triad(n * n); // 3 arrays, as many bytes as the GLU alone
+  std::function<void()> t = [&] { triad(); };
+  for (Program &p : programs)
+    p.call();
+  t();
+  // seconds[i][r]: program i in round r; triadGbs[i][r] and [r + 1]: the
+  // triads around it.
+  std::vector<double> triadSeconds = {timeOnce(t)};
+  std::vector<std::vector<double>> seconds(programs.size()),
+      triadGbs(programs.size());
+  for (int round = 0; round < rounds; ++round)
+    for (size_t i = 0; i < programs.size(); ++i) {
+      seconds[i].push_back(timeOnce(programs[i].call));
+      if (triadGbs[i].empty())
+        triadGbs[i].push_back(triad.bytes() / triadSeconds.back() / 1e9);
+      triadSeconds.push_back(timeOnce(t));
+      triadGbs[i].push_back(triad.bytes() / triadSeconds.back() / 1e9);
+    }
+  std::vector<double> allTriadGbs;
+  for (double s : triadSeconds)
+    allTriadGbs.push_back(triad.bytes() / s / 1e9);
+  std::printf("| program | arrays moved | MB moved | ms | GB/s | %% of triad "
+              "(p10-p90) | time / reference's (p10-p90) |\n"
+              "|---|---:|---:|---:|---:|---:|---:|\n"
+              "| **triad** (a = b + s*c, C++: the rounds' brackets) | 3 | "
+              "%.0f | %.2f | %.1f (%.1f-%.1f) | 100 | |\n",
+              triad.bytes() / 1e6, 1e3 * median(triadSeconds),
+              median(allTriadGbs), quantile(allTriadGbs, 0.1),
+              quantile(allTriadGbs, 0.9));
+  if (csv)
+    std::fprintf(csv, "program,threads,arrays,bytes,ms,gb_s,pct_triad,pct_p10,"
+                      "pct_p90,reference,time_ratio,ratio_p10,ratio_p90,"
+                      "triad_gb_s,rounds\n");
+  for (size_t i = 0; i < programs.size(); ++i) {
+    const Program &p = programs[i];
+    double bytes = p.arrays * arrayBytes, ms = 1e3 * median(seconds[i]);
+    Spread pct = spreadOf(pctOfTriad(seconds[i], bytes, triadGbs[i])), ratio;
+    for (size_t j = 0; j < programs.size(); ++j)
+      if (*p.reference && programs[j].name == std::string(p.reference)) {
+        std::vector<double> v;
+        for (int round = 0; round < rounds; ++round)
+          v.push_back(seconds[i][round] / seconds[j][round]);
+        ratio = spreadOf(v);
+      }
+    std::string versus =
+        ratio ? spread(ratio, "%.2f", "x") + " " + p.reference : std::string();
+    std::printf("| %s | %d | %.0f | %.2f | %.1f | %s | %s |\n", p.name,
+                p.arrays, bytes / 1e6, ms, bytes / (ms / 1e3) / 1e9,
+                spread(pct, "%.0f").c_str(), versus.c_str());
+    if (csv)
+      std::fprintf(csv, "%s,%d,%d,%.0f,%.3f,%.3f,%s,%s,%s,%.3f,%d\n", p.name,
+                   threads, p.arrays, bytes, ms, bytes / (ms / 1e3) / 1e9,
+                   spreadCsv(pct, "%.2f").c_str(), p.reference,
+                   spreadCsv(ratio, "%.3f").c_str(), median(triadGbs[i]),
+                   rounds);
+  }
+  if (csv && (std::ferror(csv) | std::fclose(csv))) {
+    std::fprintf(stderr, "glu-bench: error: cannot write '%s': %s\n", csvPath,
+                 std::strerror(errno));
+    return 1;
+  }
+  return 0;
+}
+
 } // namespace
+
+#ifndef GLU_BENCH_GGML
+bool ggmlLinked() { return false; }
+std::function<void()> ggmlForward(const std::string &, const float *,
+                                  const float *, float *, int64_t, int64_t,
+                                  int) {
+  return {};
+}
+#endif
 
 static const char kUsage[] =
     "usage: glu-bench [--quick | --smoke] [--csv FILE] [--size=large|cache] "
-    "[--filter=WORD,...]\n";
+    "[--filter=WORD,...]\n"
+    "       glu-bench --fusion [--quick | --smoke] [--csv FILE]\n";
 
 int main(int argc, char **argv) {
   // Before the OpenMP runtime starts: the triad and the kernels share its
   // threads, each pinned to one core (the environment may say otherwise).
   setenv("OMP_PROC_BIND", "close", /*overwrite=*/0);
   setenv("OMP_PLACES", "cores", /*overwrite=*/0);
-  bool quick = false, smoke = false;
+  bool quick = false, smoke = false, fusion = false;
   const char *csvPath = nullptr;
   std::string onlySize, filter;
   for (int i = 1; i < argc; ++i) {
@@ -564,6 +800,8 @@ int main(int argc, char **argv) {
       quick = true;
     else if (!std::strcmp(argv[i], "--smoke"))
       smoke = true;
+    else if (!std::strcmp(argv[i], "--fusion"))
+      fusion = true;
     else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
       csvPath = argv[++i];
     else if (!std::strcmp(argv[i], "--size=large") ||
@@ -573,11 +811,19 @@ int main(int argc, char **argv) {
       filter = argv[i] + 9;
     else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
       std::fputs(kUsage, stdout);
+      std::printf("ggml: %s\n", ggmlLinked() ? "linked (its f32 forward is "
+                                               "timed next to glu's)"
+                                             : "not linked");
       return 0;
     } else {
       std::fputs(kUsage, stderr);
       return 2;
     }
+  }
+  if (fusion && (!onlySize.empty() || !filter.empty())) {
+    std::fputs("glu-bench: error: --fusion takes no --size or --filter\n",
+               stderr);
+    return 2;
   }
   FILE *csv = csvPath ? std::fopen(csvPath, "w") : nullptr;
   if (csvPath && !csv) {
@@ -585,10 +831,14 @@ int main(int argc, char **argv) {
                  std::strerror(errno));
     return 1;
   }
+  if (fusion)
+    return runFusion(smoke ? 1 : quick ? 5 : 15, csv, csvPath);
   if (csv)
     std::fprintf(csv, "size,threads,kernel,direction,type,isa,gb_s,pct_triad,"
                       "elem_per_ns,baseline_gb_s,speedup,triad_gb_s,"
-                      "triad_p10,triad_p90,pct_p10,pct_p90,rounds,bytes\n");
+                      "triad_p10,triad_p90,pct_p10,pct_p90,rounds,bytes,"
+                      "ggml_elem_per_ns,ggml_pct,ggml_pct_p10,ggml_pct_p90,"
+                      "over_ggml,over_ggml_p10,over_ggml_p90\n");
 
   int cores = omp_get_num_procs();
   std::vector<int> threadCounts = {1};
@@ -610,11 +860,14 @@ int main(int argc, char **argv) {
                         : 5},
                {"cache", 8, 1024, smoke ? 3 : 2001}};
   std::vector<Kernel> all = kernels();
+  bool ggml = ggmlLinked();
   std::printf(
       "| size | threads | kernel | dir | type | isa | GB/s | triad GB/s "
       "(p10-p90) | %% of triad (p10-p90) | elements/ns | scalar C++ "
-      "GB/s | speedup |\n"
-      "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+      "GB/s | speedup |%s\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|%s\n",
+      ggml ? " ggml % of triad (p10-p90) | glu/ggml (p10-p90) |" : "",
+      ggml ? "---|---|" : "");
   for (const Size &s : sizes) {
     if (!onlySize.empty() && onlySize != s.name)
       continue;
@@ -646,35 +899,42 @@ int main(int argc, char **argv) {
             if (!triad)
               triad = std::make_unique<Triad>(m);
             results[i] =
-                run(k, *ops, *triad, s.rows, s.cols, s.rounds, baseline);
+                run(k, *ops, *triad, s.rows, s.cols, s.rounds, baseline, t);
             triads.push_back(results[i].triad);
           }
         }
       if (!triads.empty())
         std::printf("| %s | %d | **triad** (a = b + s*c, f32: the rows' "
-                    "windows) | | | | | %.1f (%.1f-%.1f) | | | | |\n",
+                    "windows) | | | | | %.1f (%.1f-%.1f) | | | | |%s\n",
                     s.name, t, median(triads), quantile(triads, 0.1),
-                    quantile(triads, 0.9));
+                    quantile(triads, 0.9), ggml ? " | |" : "");
       for (size_t i = 0; i < all.size(); ++i) {
         const Kernel &k = all[i];
         const Result &r = results[i];
         if (r.rounds == 0)
           continue;
         std::printf("| %s | %d | %s | %s | %s | %s | %.1f | %.1f (%.1f-%.1f) "
-                    "| %.0f (%.0f-%.0f) | %.2f | %s | %s |\n",
+                    "| %.0f (%.0f-%.0f) | %.2f | %s | %s |",
                     s.name, t, k.variant.c_str(), k.direction.c_str(),
                     k.type.c_str(), k.isa.c_str(), r.gbs, r.triad, r.triadP10,
                     r.triadP90, r.pct, r.pctP10, r.pctP90, r.elemNs,
                     optional(r.baselineGbs, "%.1f").c_str(),
                     optional(r.speedup, "%.2fx").c_str());
+        if (ggml)
+          std::printf(" %s | %s |", spread(r.ggmlPct, "%.0f").c_str(),
+                      spread(r.overGgml, "%.2f", "x").c_str());
+        std::printf("\n");
         if (csv)
           std::fprintf(csv,
                        "%s,%d,%s,%s,%s,%s,%.3f,%.2f,%.4f,%.3f,%.3f,%.3f,%.3f,"
-                       "%.3f,%.2f,%.2f,%d,%.0f\n",
+                       "%.3f,%.2f,%.2f,%d,%.0f,%s,%s,%s\n",
                        s.name, t, k.variant.c_str(), k.direction.c_str(),
                        k.type.c_str(), k.isa.c_str(), r.gbs, r.pct, r.elemNs,
                        r.baselineGbs, r.speedup, r.triad, r.triadP10,
-                       r.triadP90, r.pctP10, r.pctP90, r.rounds, r.bytes);
+                       r.triadP90, r.pctP10, r.pctP90, r.rounds, r.bytes,
+                       optional(r.ggmlElemNs, "%.4f").c_str(),
+                       spreadCsv(r.ggmlPct, "%.2f").c_str(),
+                       spreadCsv(r.overGgml, "%.3f").c_str());
       }
       std::fflush(stdout);
     }

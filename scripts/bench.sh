@@ -8,7 +8,8 @@
 #   rounds, for trying the script; --out: write FILE instead of
 #   docs/performance.md, and FILE's .png beside it)
 # With a ggml build (GGML_SRC_DIR, a checkout; GGML_BUILD_DIR, its build:
-# how in the generated text), ggml's own f32 forward is measured as well.
+# how in the generated text), glu-bench is linked with it and times ggml's
+# own f32 forward in the same rounds as glu's.
 # GLU_BENCH_SMOKE=1: tiny sizes, a check that the script runs (the test
 # test/Integration/bench-script.test), no meaningful numbers.
 set -euo pipefail
@@ -42,11 +43,26 @@ handwritten=$(awk -v b="$begin_mark" -v e="$end_mark" \
   exit 1
 }
 
+# ggml's CPU forward, where a build of it is present (never vendored).
+ggml_src="${GGML_SRC_DIR:-$build/ggml-src}" ggml_build="${GGML_BUILD_DIR:-$build/ggml}"
+if [ -f "$ggml_build/src/libggml.a" ] && [ -f "$ggml_build/src/libggml-cpu.a" ] &&
+   [ -f "$ggml_build/src/libggml-base.a" ] && [ -f "$ggml_src/include/ggml.h" ] &&
+   grep -qE '^GGML_OPENMP:BOOL=(ON|1|TRUE|YES)$' "$ggml_build/CMakeCache.txt" 2>/dev/null; then
+  ggml_flags=(-DGLU_BENCH_GGML_SRC_DIR="$ggml_src" -DGLU_BENCH_GGML_BUILD_DIR="$ggml_build")
+else
+  [ -f "$ggml_build/src/libggml.a" ] && [ -z "$smoke" ] &&
+    echo "bench.sh: note: $ggml_build is not a GGML_OPENMP=ON build of ggml: not compared" >&2
+  ggml_flags=(-DGLU_BENCH_GGML_SRC_DIR= -DGLU_BENCH_GGML_BUILD_DIR=)
+fi
 if [ -z "$smoke" ]; then
   "$root/scripts/build.sh" build.ninja >/dev/null  # configure once
-  cmake -DGLU_BENCH_NATIVE=ON "$build" >/dev/null    # baselines for this host
+  # Baselines for this host; glu-bench linked with ggml where it is built.
+  cmake -DGLU_BENCH_NATIVE=ON "${ggml_flags[@]}" "$build" >/dev/null
   "$root/scripts/build.sh" glu-bench glu-masked-load-probe glu-opt glu-compile glu-run >/dev/null
 fi
+# Whether this glu-bench times ggml (the smoke run takes the build as it is).
+ggml=""
+case "$("$build/bin/glu-bench" --help)" in *"ggml: linked"*) ggml=1 ;; esac
 
 # The machine, named in the plot and the text: lscpu's model name, and
 # the core family where the name alone does not say it (a VM's "AMD EPYC").
@@ -95,19 +111,6 @@ fi
 "$build/bin/glu-bench" $mode --csv "$out/bench.csv" | tee "$out/bench.md"
 csv="$out/bench.csv"
 
-# ggml's CPU forward, where a build of it is present (never vendored).
-ggml_src="${GGML_SRC_DIR:-$build/ggml-src}" ggml_build="${GGML_BUILD_DIR:-$build/ggml}"
-ggml_csv=""
-if [ -z "$smoke" ] && [ -f "$ggml_build/src/libggml.a" ] &&
-   [ -f "$ggml_build/src/libggml-cpu.a" ] && [ -f "$ggml_src/include/ggml.h" ]; then
-  clang++-22 -O3 -std=c++17 -fopenmp "$root/bench/ggml-glu-bench.cpp" \
-    -I"$ggml_src/include" "$ggml_build/src/libggml.a" \
-    "$ggml_build/src/libggml-cpu.a" "$ggml_build/src/libggml-base.a" \
-    -lpthread -Wl,-rpath,/usr/lib/llvm-22/lib -o "$out/ggml-glu-bench"
-  "$out/ggml-glu-bench" $quick | tee "$out/ggml.csv"
-  ggml_csv="$out/ggml.csv"
-fi
-
 # Compile time in the size of the graph (bench/compile-scaling.py).
 sizes=1000,2500,5000,10000
 [ -n "$quick" ] && sizes=1000,2500
@@ -115,17 +118,11 @@ sizes=1000,2500,5000,10000
 scaling_rows=$(python3 "$root/bench/compile-scaling.py" --glu-opt "$build/bin/glu-opt" \
   --sizes "$sizes" --markdown | tail -n +3)
 
-# Fused neighbours (bench/fusion.sh: glu-run --benchmark, its own triad).
-fusion_rows="" fusion_rounds=""
-if [ -z "$smoke" ]; then
-  if [ -n "$quick" ]; then
-    fusion_rounds="1 round of 5 calls"
-    fusion_rows=$(bash "$root/bench/fusion.sh" "$build/bin/glu-run" 1 5)
-  else
-    fusion_rounds="3 rounds of 15 calls"
-    fusion_rows=$(bash "$root/bench/fusion.sh" "$build/bin/glu-run" 3 15)
-  fi
-fi
+# Fused neighbours (glu-bench --fusion: bench/fusion.mlir's programs,
+# each call between two triads).
+"$build/bin/glu-bench" --fusion $mode --csv "$out/fusion.csv" | tee "$out/fusion.md"
+fusion_rows=$(cat "$out/fusion.md")
+fusion_rounds=$(awk -F, 'NR==2 {print $15}' "$out/fusion.csv")
 
 probe_rows="(not run: smoke)"
 [ -z "$smoke" ] && probe_rows=$("$build/bin/glu-masked-load-probe")
@@ -219,9 +216,8 @@ bound_rows=$(awk -F, -v all="$last" 'NR>1 { k1=$3","$4","$5","$6; key=$2","k1;
 
 # Cache-resident elements/ns, one thread: every kernel, each type, each
 # instruction set; ggml's f32 forward next to glu's where it was measured.
-cache_rows=$(awk -F, -v ggml="$ggml_csv" 'BEGIN {
-    if (ggml != "") while ((getline line < ggml) > 0) { split(line, f, ",");
-      if (f[1]=="cache" && f[2]==1) gg[f[3]]=f[4] } }
+cache_rows=$(awk -F, -v host="$host_isa" 'NR>1 && $1=="cache" && $2==1 &&
+      $4=="fwd" && $5=="f32" && $6==host && $19 != "" { gg[$3]=$19 }
   NR>1 && $1=="cache" && $2==1 { k=$3; v[k","$4","$5","$6]=$9;
     if (!(k in seen)) { seen[k]=1; order[n++]=k } isas[$6]=1 }
   END { for (i = 0; i < n; i++) { k=order[i];
@@ -233,17 +229,20 @@ cache_rows=$(awk -F, -v ggml="$ggml_csv" 'BEGIN {
           line=line " | " ((x != "") ? sprintf("%.2f", x) : "") }
         print line " | " ((k in gg && j == 1) ? sprintf("%.2f", gg[k]) : "") " |" } } }' "$csv")
 
-# glu's f32 forward against ggml's, same sizes, same threads.
+# glu's f32 forward against ggml's, timed in the same rounds: each side's
+# % of the triads around its calls, and glu's speed over ggml's per round
+# (ggml's time / glu's), median (p10-p90).
 ggml_rows=""
-if [ -n "$ggml_csv" ]; then
-  ggml_rows=$(awk -F, -v host="$host_isa" 'FNR==1 { file++ ; next }
-    file==1 { gg[$1","$2","$3]=$4; next }
-    $4=="fwd" && $5=="f32" && ($6==host || $6=="avx2") && ($1","$2","$3 in gg) {
-      k=$1","$2","$3; v[k","$6]=$9; if (!(k in seen)) { seen[k]=1; order[n++]=k } }
+if [ -n "$ggml" ]; then
+  ggml_rows=$(awk -F, -v host="$host_isa" 'NR>1 && $4=="fwd" && $5=="f32" &&
+      ($6==host || $6=="avx2") && $19 != "" {
+      k=$1","$2","$3; if (!(k in seen)) { seen[k]=1; order[n++]=k }
+      r[k","$6]=sprintf("%.2fx (%.2f-%.2f)", $23, $24, $25)
+      p[k","$6]=sprintf("%.0f (%.0f-%.0f)", $8, $15, $16)
+      if ($6==host) { g[k]=sprintf("%.2f | %.0f (%.0f-%.0f)", $19, $20, $21, $22); e[k]=$9 } }
     END { for (i = 0; i < n; i++) { k=order[i]; split(k, f, ",");
-      printf "| %s | %s | %s | %.2f | %.2f | %.2f | %.2fx | %.2fx |\n", f[1], f[2], f[3],
-        gg[k], v[k","host], v[k",avx2"], v[k","host]/gg[k], v[k",avx2"]/gg[k] } }' \
-    "$ggml_csv" "$csv")
+      printf "| %s | %s | %s | %s | %.2f | %s | %s | %s |\n", f[1], f[2], f[3],
+        g[k], e[k], p[k","host], r[k","host], r[k",avx2"] } }' "$csv")
 fi
 
 # Against issue 10's targets, from this run: the large-size kernels on all
@@ -254,19 +253,18 @@ below() { # $1: isa, $2: awk condition on the type ($5)
     END { printf \"%d of %d at >= 90%%\", n-b, n; if (b) printf \"; below: %s\", s }" "$csv"
 }
 ggml_status="no ggml build was present: not measured in this run"
-if [ -n "$ggml_csv" ]; then
-  ggml_status=$(awk -F, -v host="$host_isa" 'FNR==1 { file++ ; next }
-    file==1 { gg[$1","$2","$3]=$4; next }
-    $4=="fwd" && $5=="f32" && $6==host && ($1","$2","$3 in gg) {
-      r=$9/gg[$1","$2","$3]; n++; if (r < 1.2) { b++; s = s sprintf("%s%s %s/%s %.2fx", (b>1?", ":""), $3, $1, $2, r) } }
-    END { printf "%d of %d (variant, size, threads) at >= 1.2x", n-b, n; if (b) printf "; below: %s", s }' \
-    "$ggml_csv" "$csv")
+if [ -n "$ggml" ]; then
+  ggml_status=$(awk -F, -v host="$host_isa" 'NR>1 && $4=="fwd" && $5=="f32" &&
+      $6==host && $23 != "" { n++; if ($23 < 1.2) { b++;
+        s = s sprintf("%s%s %s/%s %.2fx (%.2f-%.2f)", (b>1?", ":""), $3, $1, $2, $23, $24, $25) } }
+    END { printf "%d of %d (variant, size, threads) at >= 1.2x, the median of the per-round ratios", n-b, n;
+      if (b) printf "; below: %s", s }' "$csv")
 fi
-fused_status="not measured in this run (smoke)"
-[ -n "$fusion_rows" ] && fused_status=$(echo "$fusion_rows" | awk -F'|' '
-  { for (i = 2; i <= NF; i++) gsub(/^ +| +$/, "", $i) }
-  $2 ~ /^(glu|fused|apart|packed_fused|splat|scale)$/ { s = s sprintf("%s%s %s", (s ? ", " : ""), $2, $7) }
-  END { print "bench/fusion.sh, % of the triad of the same round: " s }')
+# The fused programs against the GLU alone, from the same rounds.
+fused_status=$(awk -F, 'NR>1 && $10 != "" {
+    s = s sprintf("%s%s %.0f%% (%.0f-%.0f) of the triad, %.2fx (%.2f-%.2f) %s'"'"'s time",
+      (s ? "; " : ""), $1, $7, $8, $9, $11, $12, $13, $10) }
+  END { print "glu-bench --fusion, each call against the triads around it: " s }' "$out/fusion.csv")
 
 elapsed=$(( $(date +%s) - start ))
 flags=$(grep -o -w 'avx512f\|avx512_bf16\|avx512_fp16\|avx2\|fma\|f16c' /proc/cpuinfo | sort -u | paste -sd' ')
@@ -338,6 +336,13 @@ column).
 - **Sizes.** *large* = $large_desc; *cache* = 8 x 1024, resident in L2,
   2001 rounds: the cache-resident *elements/ns* are medians of 2001 calls
   of a few microseconds each, one thread (the compute rate).
+- **ggml** (where a build was present: $( [ -n "$ggml" ] && echo "it was" || echo "it was not" )): glu-bench is then
+  linked with ggml's CPU backend and times ggml's f32 forward of the same
+  variant in the same rounds as each glu f32 forward (triad, glu, ggml,
+  triad, ggml, glu, ...: the two take turns at going first), on the same
+  buffers (ggml tensors are views of glu-bench's, so the same pages,
+  placed the same way) and the same OpenMP threads (ggml built with
+  GGML_OPENMP runs on the process's OpenMP runtime).
 
 ## % of the triad at the large size, all cores
 $pct_tables
@@ -347,7 +352,7 @@ $pct_tables
 
 The compute rate of each kernel alone (8 x 1024, in L2), per instruction
 set, both 16-bit types. *ggml*: ggml's own f32 forward, same size and
-thread, where a ggml build was present.
+thread, timed in the same rounds as glu's, where a ggml build was present.
 
 | kernel | isa | fwd f32 | bwd f32 | fwd bf16 | bwd bf16 | fwd f16 | bwd f16 | ggml fwd f32 |
 |---|---|---|---|---|---|---|---|---|
@@ -363,13 +368,16 @@ from a checkout (never vendored: clone ggml-org/ggml into a directory
 GGML_SRC_DIR, then \`cmake -G Ninja -S \$GGML_SRC_DIR -B \$GGML_BUILD_DIR
 -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON -DBUILD_SHARED_LIBS=OFF &&
 ninja -C \$GGML_BUILD_DIR ggml ggml-cpu\`; default build/ggml-src and
-build/ggml), timed by bench/ggml-glu-bench.cpp on the same sizes, inputs
-and thread counts, its thread pool made once, right after glu-bench (not
-interleaved with it: at the large size the ratio carries the bandwidth
-drift between the two runs). Elements/ns; the ratios are glu / ggml.
+build/ggml; glu-bench links it: bench/ggml-glu.cpp), timed by glu-bench
+in the same rounds as glu's kernel, on the same buffers and threads, its
+graph, plan and thread pool made once. *% of triad*: each side against
+the triads around its calls, median (p10-p90). *glu/ggml*: ggml's time
+over glu's, call by call in the same round, median (p10-p90) over the
+rounds: the bandwidth drift cancels in it. The avx2 column is glu's
+x86-64-v3 code against ggml timed in its own rounds.
 
-| size | threads | kernel | ggml | glu ($host_isa) | glu (avx2) | glu/ggml | glu avx2/ggml |
-|---|---|---|---|---|---|---|---|
+| size | threads | kernel | ggml elements/ns | ggml % of triad | glu ($host_isa) elements/ns | glu % of triad | glu/ggml | glu avx2/ggml |
+|---|---|---|---|---|---|---|---|---|
 $ggml_rows
 MD
   fi
@@ -391,13 +399,19 @@ MD
 
 ## Fusion with neighbours
 
-\`bench/fusion.sh\` (glu-run --benchmark on bench/fusion.mlir, 4096 x 4096
-f32, all cores; every program once per round, its bandwidth against the
-triad program of the same round, the median over the rounds and their
-range; $fusion_rounds): the GLU alone, fused with a scale and a residual add (one
-pass), the same apart (three loops), packed bf16 cast + swiglu + add, a
-constant scale and a tensor scale. *arrays moved*: the 4096 x 4096 f32
-arrays each program must read and write.
+\`glu-bench --fusion\`: the programs of bench/fusion.mlir, compiled by
+glu-compile (4096 x 4096 f32, all cores; rounds: $fusion_rounds), every call
+between two calls of glu-bench's triad (triad, program 1, triad, program 2,
+triad, ...), the same threads and first-touch placement as above; the
+GLU alone, fused with a scale and a residual add (one pass), the same
+apart (three loops), packed bf16 cast + swiglu + add, a constant scale
+and a tensor scale; *triad* in the list is the compiled one of
+fusion.mlir. *arrays moved*: the 4096 x 4096 f32 arrays each program must
+read and write. *% of triad*: against the two triads around the call;
+*time / reference's*: the call's time over the reference program's
+(the GLU alone, or the packed GLU alone) in the same round; both median
+(p10-p90) over the rounds. A program's temporaries come from the heap,
+reused call after call (no fresh pages faulted in per call).
 
 $fusion_rows
 MD
@@ -466,7 +480,7 @@ above, large size, $last threads.*
 6. Fusion with neighbours: $fused_status.
 7. This document and its plot are what \`scripts/bench.sh\` wrote: machine,
    both 16-bit types and f32, both instruction sets, cache-resident
-   elements/ns, the ggml column $( [ -n "$ggml_csv" ] && echo "(measured)" || echo "(absent: no ggml build)" ); checked by
+   elements/ns, the ggml column $( [ -n "$ggml" ] && echo "(measured)" || echo "(absent: no ggml build)" ); checked by
    test/Integration/bench-script.test (GLU_BENCH_SMOKE=1, tiny sizes).
 MD
 } > "$doc.tmp"
