@@ -444,8 +444,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   /// lookup, and erases what no longer has a use. Returns whether the lanes
   /// were looked up one by one (a vector.load'ed gate); the loads of their
   /// words it adds go to `wordLoads` where given.
-  static bool lookUp(Cone &cone, ArrayRef<memref::GlobalOp> globals,
-                     bool host,
+  static bool lookUp(Cone &cone, ArrayRef<memref::GlobalOp> globals, bool host,
                      DenseSet<Operation *> *wordLoads = nullptr) {
     OpBuilder b(cone.root->getNextNode());
     Location loc = cone.root.getLoc();
@@ -483,7 +482,8 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       // a backward, whose pair entries leave no gain). The loads read the
       // bytes of the gate's vector.load, no more (the window is whole
       // chunks); an x86 load need not be aligned (a GPU's must, hence
-      // host only).
+      // host only). Lane k of a chunk is its bits 16k..16k+15: the
+      // little-endian hosts glu compiles for (x86-64).
       Type word16 = source.getVectorType().getElementType();
       auto chunkType = VectorType::get({4}, word16);
       auto i64s = VectorType::get({1}, b.getI64Type());
@@ -493,10 +493,10 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
         Value &chunk = chunks[w / 4];
         if (!chunk) {
           SmallVector<Value> at(source.getIndices());
-          at.back() = arith::AddIOp::create(b, loc, at.back(),
-                                            constIndex(w / 4 * 4));
-          auto four = vector::LoadOp::create(b, loc, chunkType,
-                                             source.getBase(), at);
+          at.back() =
+              arith::AddIOp::create(b, loc, at.back(), constIndex(w / 4 * 4));
+          auto four =
+              vector::LoadOp::create(b, loc, chunkType, source.getBase(), at);
           if (wordLoads)
             wordLoads->insert(four);
           chunk = vector::ExtractOp::create(
@@ -613,8 +613,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     SmallVector<vector::LoadOp> loads;
     for (auto load : body->getOps<vector::LoadOp>())
       if (!load.getBase().getDefiningOp<memref::GetGlobalOp>() &&
-          !wordLoads.contains(load) &&
-          load.getVectorType().getRank() == 1 &&
+          !wordLoads.contains(load) && load.getVectorType().getRank() == 1 &&
           load.getMemRefType().isLastDimUnitStride() &&
           load.getMemRefType().getElementType().isIntOrFloat() &&
           llvm::none_of(loads, [&](vector::LoadOp seen) {
