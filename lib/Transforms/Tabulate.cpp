@@ -477,8 +477,8 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     if (source && host && values == 1 && window % 4 == 0) {
       // A forward (one value per lane) on the host: four words per 64-bit
       // load, each lane's shifted out in a general register, where a load
-      // per word made the loads the lookup's bottleneck (15% more lanes
-      // per ns cache-resident, docs/performance-analysis.md, t16; not in
+      // per word made the loads the lookup's bottleneck (10 to 25% more
+      // lanes per ns cache-resident, docs/performance-analysis.md, t16; not in
       // a backward, whose pair entries leave no gain). The loads read the
       // bytes of the gate's vector.load, no more (the window is whole
       // chunks); an x86 load need not be aligned (a GPU's must, hence
