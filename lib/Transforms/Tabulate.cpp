@@ -336,6 +336,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     keys.reserve(cones.size());
     SmallVector<Attribute> fills;
     DenseSet<Block *> prefetched;
+    DenseSet<Operation *> wordLoads; // lookUp's, not streams to prefetch
     // Cones in a gpu.module: tables and fill kernel in that gpu.module.
     llvm::MapVector<Operation *, std::unique_ptr<GPUTables>> gpuTables;
     bool hostCones = false;
@@ -369,9 +370,9 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
             FlatSymbolRefAttr::get(buildFill(top, symbols, cone, it->second)));
       }
       Block *body = cone.root->getBlock();
-      if (lookUp(cone, it->second) && prefetchDistance &&
-          prefetched.insert(body).second)
-        prefetchStreams(body, prefetchDistance);
+      if (lookUp(cone, it->second, /*host=*/true, &wordLoads) &&
+          prefetchDistance && prefetched.insert(body).second)
+        prefetchStreams(body, prefetchDistance, wordLoads);
     }
     if (!hostCones)
       return;
@@ -441,8 +442,10 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
 
   /// Replaces every read of the cone's frontier outside the cone by a
   /// lookup, and erases what no longer has a use. Returns whether the lanes
-  /// were looked up one by one (a vector.load'ed gate).
-  static bool lookUp(Cone &cone, ArrayRef<memref::GlobalOp> globals) {
+  /// were looked up one by one (a vector.load'ed gate); the loads of their
+  /// words it adds go to `wordLoads` where given.
+  static bool lookUp(Cone &cone, ArrayRef<memref::GlobalOp> globals, bool host,
+                     DenseSet<Operation *> *wordLoads = nullptr) {
     OpBuilder b(cone.root->getNextNode());
     Location loc = cone.root.getLoc();
     size_t values = cone.frontier.size();
@@ -463,13 +466,54 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
           b, loc, cast<MemRefType>(slot.global.getType()),
           slot.global.getSymName());
     };
-    // One scalar load per lane: the gate's word, then its entry (a gather
+    // One scalar load per lane: the gate's word (a forward's four at once,
+    // below), then its entry (a gather
     // does about one lane per cycle on Zen 5, and LLVM scalarizes it
     // through a vector of pointers on x86-64-v3). The words are loaded once
     // for all the values.
     Value index;
     SmallVector<Value> entries;
-    if (source) {
+    int64_t window = source ? source.getVectorType().getNumElements() : 0;
+    if (source && host && values == 1 && window % 4 == 0) {
+      // A forward (one value per lane) on the host: four words per 64-bit
+      // load, each lane's shifted out in a general register, where a load
+      // per word made the loads the lookup's bottleneck (10 to 25% more
+      // lanes per ns cache-resident, docs/performance-analysis.md, t16; not in
+      // a backward, whose pair entries leave no gain). The loads read the
+      // bytes of the gate's vector.load, no more (the window is whole
+      // chunks); an x86 load need not be aligned (a GPU's must, hence
+      // host only). Lane k of a chunk is its bits 16k..16k+15: the
+      // little-endian hosts glu compiles for (x86-64).
+      Type word16 = source.getVectorType().getElementType();
+      auto chunkType = VectorType::get({4}, word16);
+      auto i64s = VectorType::get({1}, b.getI64Type());
+      DenseMap<int64_t, Value> chunks;
+      for (int64_t l = 0; l < lanes.getNumElements(); ++l) {
+        int64_t w = words.first + words.stride * l;
+        Value &chunk = chunks[w / 4];
+        if (!chunk) {
+          SmallVector<Value> at(source.getIndices());
+          at.back() =
+              arith::AddIOp::create(b, loc, at.back(), constIndex(w / 4 * 4));
+          auto four =
+              vector::LoadOp::create(b, loc, chunkType, source.getBase(), at);
+          if (wordLoads)
+            wordLoads->insert(four);
+          chunk = vector::ExtractOp::create(
+              b, loc, vector::BitCastOp::create(b, loc, i64s, four),
+              ArrayRef<int64_t>{0});
+        }
+        Value bits = chunk;
+        if (w % 4)
+          bits = arith::ShRUIOp::create(
+              b, loc, bits,
+              arith::ConstantOp::create(b, loc,
+                                        b.getI64IntegerAttr(16 * (w % 4))));
+        Value word = arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
+        entries.push_back(
+            arith::IndexCastUIOp::create(b, loc, b.getIndexType(), word));
+      }
+    } else if (source) {
       for (int64_t l = 0; l < lanes.getNumElements(); ++l) {
         SmallVector<Value> at(source.getIndices());
         at.back() = arith::AddIOp::create(
@@ -562,13 +606,14 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
   /// The index may lie past the memref's end (a vector step's subview, the
   /// row's last step): memref.prefetch lowers to a GEP without `inbounds`
   /// and an x86 prefetch never faults; nothing is loaded or stored there.
-  static void prefetchStreams(Block *body, unsigned distance) {
+  static void prefetchStreams(Block *body, unsigned distance,
+                              const DenseSet<Operation *> &wordLoads) {
     // One per stream: a load of the same place again (the gate's, read
     // both as a vector and lane by lane) adds none.
     SmallVector<vector::LoadOp> loads;
     for (auto load : body->getOps<vector::LoadOp>())
       if (!load.getBase().getDefiningOp<memref::GetGlobalOp>() &&
-          load.getVectorType().getRank() == 1 &&
+          !wordLoads.contains(load) && load.getVectorType().getRank() == 1 &&
           load.getMemRefType().isLastDimUnitStride() &&
           load.getMemRefType().getElementType().isIntOrFloat() &&
           llvm::none_of(loads, [&](vector::LoadOp seen) {
@@ -725,7 +770,7 @@ void GPUTables::tabulate(Cone &cone, unsigned maxTables) {
     }
     appendFill(cone, it->second);
   }
-  GluTabulatePass::lookUp(cone, it->second);
+  GluTabulatePass::lookUp(cone, it->second, /*host=*/false);
 }
 
 void GPUTables::appendFill(Cone &cone, ArrayRef<memref::GlobalOp> globals) {

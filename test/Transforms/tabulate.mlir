@@ -164,19 +164,29 @@ func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?
 
 // A gate that is one half of a vector.deinterleave of a vector.load (the
 // interleaved packing): the words of the odd half are at 1 and 3 from the
-// load's index, those of the even half at 0 and 2; no gather.
+// load's index, those of the even half at 0 and 2; no gather. A forward
+// (one value per lane) on the host loads four words at once (the window is
+// whole chunks of four) and shifts each lane's out; the chunk's load is no
+// stream of its own to prefetch.
 // CHECK-LABEL: func @deinterleaved
 // CHECK-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index, %[[G:.*]]: vector<2xf32>)
 // CHECK: memref.prefetch %[[M]]
-// CHECK: %[[I1:.*]] = arith.addi %[[I]], %c1 : index
-// CHECK: memref.load %[[M]][%[[I1]]] : memref<?xbf16>
-// CHECK: %[[I3:.*]] = arith.addi %[[I]], %c3 : index
-// CHECK: memref.load %[[M]][%[[I3]]] : memref<?xbf16>
-// CHECK: vector.from_elements
+// CHECK-NOT: memref.prefetch
 // CHECK: %[[I0:.*]] = arith.addi %[[I]], %c0 : index
-// CHECK: memref.load %[[M]][%[[I0]]] : memref<?xbf16>
-// CHECK: %[[I2:.*]] = arith.addi %[[I]], %c2 : index
-// CHECK: memref.load %[[M]][%[[I2]]] : memref<?xbf16>
+// CHECK: %[[C:.*]] = vector.load %[[M]][%[[I0]]] : memref<?xbf16>, vector<4xbf16>
+// CHECK: %[[Q:.*]] = vector.bitcast %[[C]] : vector<4xbf16> to vector<1xi64>
+// CHECK: %[[W:.*]] = vector.extract %[[Q]][0] : i64 from vector<1xi64>
+// CHECK: %[[S1:.*]] = arith.shrui %[[W]], %c16_i64 : i64
+// CHECK: arith.trunci %[[S1]] : i64 to i16
+// CHECK: %[[S3:.*]] = arith.shrui %[[W]], %c48_i64 : i64
+// CHECK: arith.trunci %[[S3]] : i64 to i16
+// CHECK: vector.from_elements
+// CHECK: %[[C2:.*]] = vector.load %[[M]]
+// CHECK: %[[Q2:.*]] = vector.bitcast %[[C2]]
+// CHECK: %[[W2:.*]] = vector.extract %[[Q2]][0]
+// CHECK: arith.trunci %[[W2]] : i64 to i16
+// CHECK: %[[S2:.*]] = arith.shrui %[[W2]], %c32_i64 : i64
+// CHECK: arith.trunci %[[S2]] : i64 to i16
 // CHECK: vector.from_elements
 // CHECK-NOT: vector.gather
 // CHECK-LABEL: llvm.func internal

@@ -212,7 +212,10 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
     between) each lane's word is loaded again as a scalar and indexes a
     `memref.load` of the table, the lanes gathered by
     `vector.from_elements` (faster than a hardware gather on Zen 5, and
-    not scalarized through pointer vectors on AVX2); other vectors use
+    not scalarized through pointer vectors on AVX2); in a forward on the
+    host (one value per lane, a window of whole chunks of four words) the
+    words are loaded four at a time as one i64 and shifted out, one load
+    instead of four (docs/performance-analysis.md, t16); other vectors use
     `vector.gather`, scalars `memref.load`. A glu forward reads one value (act,
     or its rounding), a glu backward two (act and its derivative: the
     backward differentiates act alone, docs/semantics.md section 8), hence
