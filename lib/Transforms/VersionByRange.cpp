@@ -526,23 +526,101 @@ void scaleByExponent(Block *block, const Analysis &analysis) {
   }
 }
 
+/// Every 2^n of `block` built from exponent bits (exponentOf) whose n is a
+/// floor the analysis keeps in [-126, 127], without NaN, as the bits of
+/// n + (2^23 + 127) shifted left by 23: n is an integer there, so the sum
+/// is exact, its mantissa is n + 127 and the shift drops its exponent; one
+/// add where fptosi and addi were two instructions (AVX2 has no vscalefps),
+/// the same 2^n.
+void exponentByAddition(Block *block, const Analysis &analysis) {
+  SmallVector<std::pair<arith::BitcastOp, Value>> powers;
+  block->walk([&](arith::BitcastOp cast) {
+    auto type = dyn_cast<VectorType>(cast.getType());
+    if (!type || !type.getElementType().isF32())
+      return;
+    Value n = integralExponentOf(cast);
+    if (!n)
+      return;
+    Range r = analysis.range(n);
+    if (!r.nan && !r.empty() && r.lo >= -126 && r.hi <= 127)
+      powers.push_back({cast, n});
+  });
+  OpBuilder b(block->getParentOp()->getContext());
+  for (auto [power, n] : powers) {
+    b.setInsertionPoint(power);
+    Location loc = power.getLoc();
+    auto type = cast<VectorType>(power.getType());
+    auto intType = type.clone(b.getI32Type());
+    Value magic = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, b.getF32FloatAttr(0x1p23f + 127)));
+    Value sum = arith::AddFOp::create(b, loc, n, magic);
+    Value bits = arith::BitcastOp::create(b, loc, intType, sum);
+    Value shift = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(23)));
+    Value shifted = arith::ShLIOp::create(b, loc, bits, shift);
+    power.replaceAllUsesWith(
+        arith::BitcastOp::create(b, loc, type, shifted).getResult());
+  }
+}
+
+/// Whether every lane of `seed` is in [-bound, bound], NaN excluded. The
+/// bits without the sign are ordered as the magnitudes, NaN above infinity,
+/// so this is their unsigned maximum against `bound`'s bits: the vector's
+/// pieces of `lanes` lanes (one register) folded by maxui, one compare of
+/// one register, its reduction. A float compare per register and the
+/// reduction of all their lanes packed the masks into bytes first (AVX2:
+/// vpackssdw, vpermq, vpacksswb, vpmovmskb: 15 instructions for 32 lanes;
+/// now 10: vpand, vpmaxud, vpmaxud with vpcmpeqd for the compare, vtestps).
+Value allWithin(OpBuilder &b, Location loc, Value seed, float bound,
+                int64_t lanes) {
+  auto type = cast<VectorType>(seed.getType());
+  auto intType = type.clone(b.getI32Type());
+  Value bits = arith::BitcastOp::create(b, loc, intType, seed);
+  Value magnitude = arith::AndIOp::create(
+      b, loc, bits,
+      arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(
+                                                      0x7fffffff))));
+  int64_t width = type.getNumElements();
+  if (lanes > 0 && width > lanes && width % lanes == 0) {
+    SmallVector<Value> pieces;
+    for (int64_t i = 0; i < width; i += lanes)
+      pieces.push_back(vector::ExtractStridedSliceOp::create(
+          b, loc, magnitude, {i}, {lanes}, {1}));
+    // A balanced tree: independent maxima first.
+    while (pieces.size() > 1) {
+      SmallVector<Value> next;
+      for (size_t i = 0; i + 1 < pieces.size(); i += 2)
+        next.push_back(
+            arith::MaxUIOp::create(b, loc, pieces[i], pieces[i + 1]));
+      if (pieces.size() % 2)
+        next.push_back(pieces.back());
+      pieces = std::move(next);
+    }
+    magnitude = pieces.front();
+  }
+  auto pieceType = cast<VectorType>(magnitude.getType());
+  Value limit = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(pieceType, b.getI32IntegerAttr(
+                                            llvm::bit_cast<int32_t>(bound))));
+  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                       magnitude, limit);
+  return vector::ReductionOp::create(b, loc, vector::CombiningKind::AND,
+                                     inside);
+}
+
 /// The body after `seed` under scf.if (every lane of `seed` in
 /// [-bound, bound]), the then branch a copy with the decided compares
 /// folded (and, with `avx512`, its products by 2^n as vscalefps).
-void version(Value seed, float bound, bool avx512) {
+void version(Value seed, float bound, bool avx512, int64_t registerLanes) {
   SmallVector<Operation *> ops = opsAfter(seed);
   Operation *def = seed.getDefiningOp();
   OpBuilder b(def->getContext());
   b.setInsertionPointAfter(def);
   Location loc = def->getLoc();
   auto type = cast<VectorType>(seed.getType());
-  Value limit = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(type, b.getF32FloatAttr(bound)));
-  Value magnitude = math::AbsFOp::create(b, loc, seed);
-  Value inside = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE,
-                                       magnitude, limit);
-  Value all =
-      vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, inside);
+  Value all = allWithin(b, loc, seed, bound, registerLanes);
   auto branch = scf::IfOp::create(b, loc, TypeRange{}, all,
                                   /*withElseRegion=*/true);
   Block *fast = branch.thenBlock(), *slow = branch.elseBlock();
@@ -570,6 +648,8 @@ void version(Value seed, float bound, bool avx512) {
     value.replaceAllUsesWith(value.getDefiningOp()->getOperand(index));
   if (avx512)
     scaleByExponent(fast, analysis);
+  // The 2^n no vscalefps took.
+  exponentByAddition(fast, analysis);
   // What the folds left unused (nested regions: the canonicalizer's).
   SmallVector<Operation *> copied;
   for (Operation &op : fast->without_terminator())
@@ -590,6 +670,16 @@ struct GluVersionByRangePass
           << double(minBound);
       return signalPassFailure();
     }
+    if (!glu::isValidVectorBits(vectorBits)) {
+      getOperation()->emitError()
+          << "glu-version-by-range: vector-bits must be 0 (the host's) or a "
+             "power of two from 32 to 2048, not "
+          << int64_t(vectorBits);
+      return signalPassFailure();
+    }
+    // f32 lanes per register.
+    int64_t lanes =
+        (vectorBits > 0 ? int64_t(vectorBits) : glu::hostVectorBits()) / 32;
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) {
       if (loop.getNumResults() == 0)
@@ -617,7 +707,7 @@ struct GluVersionByRangePass
       }
       if (best)
         version(best, widestBound(best, opsAfter(best), least, bestFolds),
-                avx512);
+                avx512, lanes);
     }
   }
 };

@@ -1,20 +1,26 @@
-// RUN: glu-opt %s -split-input-file -glu-version-by-range | FileCheck %s
+// RUN: glu-opt %s -split-input-file -glu-version-by-range=vector-bits=512 | FileCheck %s
 // RUN: not glu-opt %s -split-input-file -glu-version-by-range=min-bound=0.5 2>&1 | FileCheck %s --check-prefix=BOUND
 // RUN: not glu-opt %s -split-input-file -glu-version-by-range=min-bound=nan 2>&1 | FileCheck %s --check-prefix=BOUND
 // BOUND: glu-version-by-range: min-bound must be from 1 to FLT_MAX, not
-// RUN: glu-opt %s -split-input-file -glu-version-by-range="avx512=true min-folds=1" | FileCheck %s --check-prefix=AVX512
-// RUN: glu-opt %s -split-input-file -glu-version-by-range="min-folds=1" | FileCheck %s --check-prefix=PLAIN
+// RUN: not glu-opt %s -split-input-file -glu-version-by-range=vector-bits=48 2>&1 | FileCheck %s --check-prefix=BITS
+// BITS: glu-version-by-range: vector-bits must be 0 (the host's) or a power of two from 32 to 2048, not 48
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="avx512=true min-folds=1 vector-bits=512" | FileCheck %s --check-prefix=AVX512
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="min-folds=1 vector-bits=256" | FileCheck %s --check-prefix=PLAIN
 
 // exp's guards (lowered: a subnormal-range compare and two clamps) on a
 // loaded vector: the body is copied for |x| <= 87.5, exactly the widest
 // bound under which the compares (olt -87.5) and the clamps (max -87.8,
 // min 88.8) are decided; the copy has them as constants and operands.
+// The test compares the bits without the sign with 87.5's (0x42AF0000):
+// NaN's are above every bound's.
 // CHECK-LABEL: func @exp_guards
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = vector.load
-// CHECK: %[[B:.*]] = arith.constant dense<8.750000e+01> : vector<16xf32>
-// CHECK: %[[A:.*]] = math.absf %[[X]]
-// CHECK: %[[IN:.*]] = arith.cmpf ole, %[[A]], %[[B]]
+// CHECK: %[[I:.*]] = arith.bitcast %[[X]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[M:.*]] = arith.constant dense<2147483647> : vector<16xi32>
+// CHECK: %[[A:.*]] = arith.andi %[[I]], %[[M]]
+// CHECK: %[[B:.*]] = arith.constant dense<1118765056> : vector<16xi32>
+// CHECK: %[[IN:.*]] = arith.cmpi ule, %[[A]], %[[B]]
 // CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[IN]]
 // CHECK: scf.if %[[ALL]] {
 // CHECK:   %[[F:.*]] = arith.constant dense<false> : vector<16xi1>
@@ -55,7 +61,7 @@ func.func @exp_guards(%m: memref<?xf32>, %n: index) {
 // min/max bounds are the widest f32 that keeps every fold: lanes in
 // [-FLT_MAX, FLT_MAX] decide uno, ugt -inf and ult +inf.
 // CHECK-LABEL: func @nan_free
-// CHECK: arith.constant dense<3.40282347E+38> : vector<8xf32>
+// CHECK: arith.constant dense<2139095039> : vector<8xi32>
 // CHECK: scf.if
 // CHECK-NOT: arith.cmpf uno
 // CHECK-NOT: arith.cmpf ugt
@@ -115,7 +121,7 @@ func.func @too_few(%m: memref<?xf32>, %n: index) {
 // it is not forwarded; max(x, -1) for x >= 0 is. Ranges through abs, neg,
 // div and floor decide the rest, up to |v| <= 1999998 (floor(v / 2) < 1e6).
 // CHECK-LABEL: func @zeros
-// CHECK: arith.constant dense<0x49F423F0>
+// CHECK: arith.constant dense<1240736752> : vector<8xi32>
 // CHECK: scf.if
 // CHECK: %[[X:.*]] = math.absf %{{.*}} : vector<8xf32>
 // CHECK: arith.maximumf %[[X]], %{{.*}} : vector<8xf32>
@@ -171,8 +177,41 @@ func.func @zeros(%m: memref<?xf32>, %n: index) {
 // AVX512-NOT: llvm.call_intrinsic
 // AVX512-LABEL: func @eight_lanes
 // AVX512-NOT: llvm.call_intrinsic
+// Without avx512 (PLAIN, AVX2's 256-bit registers) the fast copy's 2^n is
+// the bits of n + (2^23 + 127) (0x4B00007F) shifted left by 23, one add
+// for fptosi and addi; the slow copy keeps them. The test folds the four
+// 8-lane pieces of the magnitudes by maxui before its one compare.
 // PLAIN-LABEL: func @scalef
 // PLAIN-NOT: llvm.call_intrinsic
+// PLAIN: %[[A:.*]] = arith.andi
+// PLAIN: %[[P0:.*]] = vector.extract_strided_slice %[[A]] {offsets = [0], sizes = [8], strides = [1]}
+// PLAIN: %[[P1:.*]] = vector.extract_strided_slice %[[A]] {offsets = [8], sizes = [8], strides = [1]}
+// PLAIN: %[[P2:.*]] = vector.extract_strided_slice %[[A]] {offsets = [16], sizes = [8], strides = [1]}
+// PLAIN: %[[P3:.*]] = vector.extract_strided_slice %[[A]] {offsets = [24], sizes = [8], strides = [1]}
+// PLAIN: %[[M01:.*]] = arith.maxui %[[P0]], %[[P1]] : vector<8xi32>
+// PLAIN: %[[M23:.*]] = arith.maxui %[[P2]], %[[P3]] : vector<8xi32>
+// PLAIN: %[[M:.*]] = arith.maxui %[[M01]], %[[M23]] : vector<8xi32>
+// PLAIN: %[[IN:.*]] = arith.cmpi ule, %[[M]], %{{.*}} : vector<8xi32>
+// PLAIN: %[[ALL:.*]] = vector.reduction <and>, %[[IN]] : vector<8xi1> into i1
+// PLAIN: scf.if %[[ALL]] {
+// PLAIN: %[[K:.*]] = math.floor
+// PLAIN: %[[MAGIC:.*]] = arith.constant dense<0x4B00007F> : vector<32xf32>
+// PLAIN: %[[T:.*]] = arith.addf %[[K]], %[[MAGIC]]
+// PLAIN: %[[TI:.*]] = arith.bitcast %[[T]] : vector<32xf32> to vector<32xi32>
+// PLAIN: %[[S:.*]] = arith.shli %[[TI]], %{{.*}} : vector<32xi32>
+// PLAIN: %[[P:.*]] = arith.bitcast %[[S]] : vector<32xi32> to vector<32xf32>
+// PLAIN: arith.mulf %{{.*}}, %[[P]]
+// PLAIN: } else {
+// PLAIN: arith.fptosi
+// PLAIN: arith.addi
+// PLAIN-LABEL: func @wide_exponent
+// PLAIN-NOT: arith.constant dense<0x4B00007F>
+// PLAIN-LABEL: func @not_floor
+// PLAIN-NOT: arith.constant dense<0x4B00007F>
+// PLAIN-LABEL: func @eight_lanes
+// PLAIN: scf.if
+// PLAIN: arith.constant dense<0x4B00007F> : vector<8xf32>
+// PLAIN: } else {
 func.func @scalef(%m: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index

@@ -475,6 +475,10 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
            "built from exponent bits (upstream's exp) whose k the analysis "
            "keeps in [-126, 127] becomes vscalefps, one instruction for "
            "four (fptosi, addi, shli, mulf); the same bits">,
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
+           "Vector register width in bits (0: the host's; else a power of "
+           "two from 32 to 2048): the range test folds the loaded vector "
+           "to one register before its one compare">,
     Option<"minBound", "min-bound", "double", /*default=*/"4.0",
            "The least bound B of a fast copy: the chosen vector's lanes in "
            "[-B, B] (1 to FLT_MAX)">,
