@@ -526,43 +526,6 @@ void scaleByExponent(Block *block, const Analysis &analysis) {
   }
 }
 
-/// Every 2^n of `block` built from exponent bits (exponentOf) whose n is a
-/// floor the analysis keeps in [-126, 127], without NaN, as the bits of
-/// n + (2^23 + 127) shifted left by 23: n is an integer there, so the sum
-/// is exact, its mantissa is n + 127 and the shift drops its exponent; one
-/// add where fptosi and addi were two instructions (AVX2 has no vscalefps),
-/// the same 2^n.
-void exponentByAddition(Block *block, const Analysis &analysis) {
-  SmallVector<std::pair<arith::BitcastOp, Value>> powers;
-  block->walk([&](arith::BitcastOp cast) {
-    auto type = dyn_cast<VectorType>(cast.getType());
-    if (!type || !type.getElementType().isF32())
-      return;
-    Value n = integralExponentOf(cast);
-    if (!n)
-      return;
-    Range r = analysis.range(n);
-    if (!r.nan && !r.empty() && r.lo >= -126 && r.hi <= 127)
-      powers.push_back({cast, n});
-  });
-  OpBuilder b(block->getParentOp()->getContext());
-  for (auto [power, n] : powers) {
-    b.setInsertionPoint(power);
-    Location loc = power.getLoc();
-    auto type = cast<VectorType>(power.getType());
-    auto intType = type.clone(b.getI32Type());
-    Value magic = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(type, b.getF32FloatAttr(0x1p23f + 127)));
-    Value sum = arith::AddFOp::create(b, loc, n, magic);
-    Value bits = arith::BitcastOp::create(b, loc, intType, sum);
-    Value shift = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(23)));
-    Value shifted = arith::ShLIOp::create(b, loc, bits, shift);
-    power.replaceAllUsesWith(
-        arith::BitcastOp::create(b, loc, type, shifted).getResult());
-  }
-}
-
 /// Whether every lane of `seed` is in [-bound, bound], NaN excluded. The
 /// bits without the sign are ordered as the magnitudes, NaN above infinity,
 /// so this is their unsigned maximum against `bound`'s bits: the vector's
@@ -648,8 +611,6 @@ void version(Value seed, float bound, bool avx512, int64_t registerLanes) {
     value.replaceAllUsesWith(value.getDefiningOp()->getOperand(index));
   if (avx512)
     scaleByExponent(fast, analysis);
-  // The 2^n no vscalefps took.
-  exponentByAddition(fast, analysis);
   // What the folds left unused (nested regions: the canonicalizer's).
   SmallVector<Operation *> copied;
   for (Operation &op : fast->without_terminator())
