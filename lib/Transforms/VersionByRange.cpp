@@ -200,6 +200,34 @@ std::optional<bool> decide(arith::CmpFPredicate pred, const Range &a,
   }
 }
 
+/// The value of `pred`(v, v) for every lane of one value `v` in `a`: a
+/// number equals itself (the definitions' NaN test x == x).
+std::optional<bool> decideSelf(arith::CmpFPredicate pred, const Range &a) {
+  using P = arith::CmpFPredicate;
+  if (a.nan || a.empty())
+    return decide(pred, a, a);
+  switch (pred) {
+  case P::OEQ:
+  case P::OGE:
+  case P::OLE:
+  case P::ORD:
+  case P::UEQ:
+  case P::UGE:
+  case P::ULE:
+    return true;
+  case P::ONE:
+  case P::OGT:
+  case P::OLT:
+  case P::UNO:
+  case P::UNE:
+  case P::UGT:
+  case P::ULT:
+    return false;
+  default:
+    return std::nullopt; // always true/false: the canonicalizer's
+  }
+}
+
 bool isF32(Type type) { return getElementTypeOrSelf(type).isF32(); }
 
 /// Ranges of the f32 values and the decided i1 values of a region, given
@@ -245,6 +273,15 @@ private:
       if (matchPattern(v, m_ConstantInt(&bits)))
         return !bits.isZero();
     return std::nullopt;
+  }
+
+  /// `v`, or the operand it equals in every lane when it is a forwarded
+  /// min/max (repeatedly).
+  Value unforwarded(Value v) const {
+    for (auto it = forwarded.find(v); it != forwarded.end();
+         it = forwarded.find(v))
+      v = v.getDefiningOp()->getOperand(it->second);
+    return v;
   }
 
   static unsigned comparesIn(Region &region) {
@@ -295,8 +332,14 @@ private:
     if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
       if (!isF32(cmp.getLhs().getType()))
         return;
+      // The operands as the fast copy will have them (min/max forwarded):
+      // a definition's NaN test of a clamped value, x == clamp(x), is
+      // x == x there.
       std::optional<bool> d =
-          decide(cmp.getPredicate(), range(cmp.getLhs()), range(cmp.getRhs()));
+          unforwarded(cmp.getLhs()) == unforwarded(cmp.getRhs())
+              ? decideSelf(cmp.getPredicate(), range(cmp.getLhs()))
+              : decide(cmp.getPredicate(), range(cmp.getLhs()),
+                       range(cmp.getRhs()));
       if (!d)
         return;
       decided[cmp.getResult()] = *d;

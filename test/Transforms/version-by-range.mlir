@@ -336,3 +336,35 @@ func.func @scalef48(%m: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// A definition's NaN test of a clamped value, y == clamp(y): the clamp is
+// forwarded in the fast copy (|x| <= 25, y in [-50, 50] there), so it is
+// y == y, true for the NaN-free y: the select goes, the slow copy keeps
+// both. Undecided before (two ranges that are no one value), and with
+// two folds only, no copy.
+// CHECK-LABEL: func @self_compare
+// CHECK: scf.if
+// CHECK: %[[T:.*]] = arith.constant dense<true> : vector<8xi1>
+// CHECK: arith.select %[[T]]
+// CHECK: } else {
+// CHECK: arith.cmpf oeq
+func.func @self_compare(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %lo = arith.constant dense<-50.0> : vector<8xf32>
+  %hi = arith.constant dense<50.0> : vector<8xf32>
+  %two = arith.constant dense<2.0> : vector<8xf32>
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %y = arith.mulf %x, %two : vector<8xf32>
+    %a = arith.maximumf %y, %lo : vector<8xf32>
+    %c = arith.minimumf %a, %hi : vector<8xf32>
+    %eq = arith.cmpf oeq, %y, %c : vector<8xf32>
+    %s = arith.select %eq, %c, %zero : vector<8xi1>, vector<8xf32>
+    vector.store %s, %m[%i] : memref<?xf32>, vector<8xf32>
+  }
+  return
+}
