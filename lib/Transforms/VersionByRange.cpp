@@ -585,8 +585,8 @@ Value allWithin(OpBuilder &b, Location loc, Value seed, float bound,
   Value magnitude = arith::AndIOp::create(
       b, loc, bits,
       arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(
-                                                      0x7fffffff))));
+          b, loc,
+          DenseElementsAttr::get(intType, b.getI32IntegerAttr(0x7fffffff))));
   int64_t width = type.getNumElements();
   if (lanes > 0 && width > lanes && width % lanes == 0) {
     SmallVector<Value> pieces;
@@ -608,8 +608,8 @@ Value allWithin(OpBuilder &b, Location loc, Value seed, float bound,
   auto pieceType = cast<VectorType>(magnitude.getType());
   Value limit = arith::ConstantOp::create(
       b, loc,
-      DenseElementsAttr::get(pieceType, b.getI32IntegerAttr(
-                                            llvm::bit_cast<int32_t>(bound))));
+      DenseElementsAttr::get(
+          pieceType, b.getI32IntegerAttr(llvm::bit_cast<int32_t>(bound))));
   Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
                                        magnitude, limit);
   return vector::ReductionOp::create(b, loc, vector::CombiningKind::AND,
