@@ -1,20 +1,26 @@
-// RUN: glu-opt %s -split-input-file -glu-version-by-range | FileCheck %s
+// RUN: glu-opt %s -split-input-file -glu-version-by-range=vector-bits=512 | FileCheck %s
 // RUN: not glu-opt %s -split-input-file -glu-version-by-range=min-bound=0.5 2>&1 | FileCheck %s --check-prefix=BOUND
 // RUN: not glu-opt %s -split-input-file -glu-version-by-range=min-bound=nan 2>&1 | FileCheck %s --check-prefix=BOUND
 // BOUND: glu-version-by-range: min-bound must be from 1 to FLT_MAX, not
-// RUN: glu-opt %s -split-input-file -glu-version-by-range="avx512=true min-folds=1" | FileCheck %s --check-prefix=AVX512
-// RUN: glu-opt %s -split-input-file -glu-version-by-range="min-folds=1" | FileCheck %s --check-prefix=PLAIN
+// RUN: not glu-opt %s -split-input-file -glu-version-by-range=vector-bits=48 2>&1 | FileCheck %s --check-prefix=BITS
+// BITS: glu-version-by-range: vector-bits must be 0 (the host's) or a power of two from 32 to 2048, not 48
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="avx512=true min-folds=1 vector-bits=512" | FileCheck %s --check-prefix=AVX512
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="min-folds=1 vector-bits=256" | FileCheck %s --check-prefix=PLAIN
 
 // exp's guards (lowered: a subnormal-range compare and two clamps) on a
 // loaded vector: the body is copied for |x| <= 87.5, exactly the widest
 // bound under which the compares (olt -87.5) and the clamps (max -87.8,
 // min 88.8) are decided; the copy has them as constants and operands.
+// The test compares the bits without the sign with 87.5's (0x42AF0000):
+// NaN's are above every bound's.
 // CHECK-LABEL: func @exp_guards
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = vector.load
-// CHECK: %[[B:.*]] = arith.constant dense<8.750000e+01> : vector<16xf32>
-// CHECK: %[[A:.*]] = math.absf %[[X]]
-// CHECK: %[[IN:.*]] = arith.cmpf ole, %[[A]], %[[B]]
+// CHECK: %[[I:.*]] = arith.bitcast %[[X]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[M:.*]] = arith.constant dense<2147483647> : vector<16xi32>
+// CHECK: %[[A:.*]] = arith.andi %[[I]], %[[M]]
+// CHECK: %[[B:.*]] = arith.constant dense<1118765056> : vector<16xi32>
+// CHECK: %[[IN:.*]] = arith.cmpi ule, %[[A]], %[[B]]
 // CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[IN]]
 // CHECK: scf.if %[[ALL]] {
 // CHECK:   %[[F:.*]] = arith.constant dense<false> : vector<16xi1>
@@ -55,7 +61,7 @@ func.func @exp_guards(%m: memref<?xf32>, %n: index) {
 // min/max bounds are the widest f32 that keeps every fold: lanes in
 // [-FLT_MAX, FLT_MAX] decide uno, ugt -inf and ult +inf.
 // CHECK-LABEL: func @nan_free
-// CHECK: arith.constant dense<3.40282347E+38> : vector<8xf32>
+// CHECK: arith.constant dense<2139095039> : vector<8xi32>
 // CHECK: scf.if
 // CHECK-NOT: arith.cmpf uno
 // CHECK-NOT: arith.cmpf ugt
@@ -115,7 +121,7 @@ func.func @too_few(%m: memref<?xf32>, %n: index) {
 // it is not forwarded; max(x, -1) for x >= 0 is. Ranges through abs, neg,
 // div and floor decide the rest, up to |v| <= 1999998 (floor(v / 2) < 1e6).
 // CHECK-LABEL: func @zeros
-// CHECK: arith.constant dense<0x49F423F0>
+// CHECK: arith.constant dense<1240736752> : vector<8xi32>
 // CHECK: scf.if
 // CHECK: %[[X:.*]] = math.absf %{{.*}} : vector<8xf32>
 // CHECK: arith.maximumf %[[X]], %{{.*}} : vector<8xf32>
@@ -171,8 +177,25 @@ func.func @zeros(%m: memref<?xf32>, %n: index) {
 // AVX512-NOT: llvm.call_intrinsic
 // AVX512-LABEL: func @eight_lanes
 // AVX512-NOT: llvm.call_intrinsic
+// Without avx512 (PLAIN, AVX2's 256-bit registers) the products stay.
+// The test folds the four 8-lane pieces of the magnitudes by maxui before
+// its one compare.
 // PLAIN-LABEL: func @scalef
 // PLAIN-NOT: llvm.call_intrinsic
+// PLAIN: %[[A:.*]] = arith.andi
+// PLAIN: %[[P0:.*]] = vector.extract_strided_slice %[[A]] {offsets = [0], sizes = [8], strides = [1]}
+// PLAIN: %[[P1:.*]] = vector.extract_strided_slice %[[A]] {offsets = [8], sizes = [8], strides = [1]}
+// PLAIN: %[[P2:.*]] = vector.extract_strided_slice %[[A]] {offsets = [16], sizes = [8], strides = [1]}
+// PLAIN: %[[P3:.*]] = vector.extract_strided_slice %[[A]] {offsets = [24], sizes = [8], strides = [1]}
+// PLAIN: %[[M01:.*]] = arith.maxui %[[P0]], %[[P1]] : vector<8xi32>
+// PLAIN: %[[M23:.*]] = arith.maxui %[[P2]], %[[P3]] : vector<8xi32>
+// PLAIN: %[[M:.*]] = arith.maxui %[[M01]], %[[M23]] : vector<8xi32>
+// PLAIN: %[[IN:.*]] = arith.cmpi ule, %[[M]], %{{.*}} : vector<8xi32>
+// PLAIN: %[[ALL:.*]] = vector.reduction <and>, %[[IN]] : vector<8xi1> into i1
+// PLAIN: scf.if %[[ALL]] {
+// PLAIN-NOT: llvm.call_intrinsic
+// PLAIN: arith.fptosi
+// PLAIN: } else {
 func.func @scalef(%m: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
@@ -310,6 +333,38 @@ func.func @scalef48(%m: memref<?xf32>, %n: index) {
     %p = arith.bitcast %s : vector<48xi32> to vector<48xf32>
     %y = arith.mulf %c, %p : vector<48xf32>
     vector.store %y, %m[%i] : memref<?xf32>, vector<48xf32>
+  }
+  return
+}
+
+// -----
+
+// A definition's NaN test of a clamped value, y == clamp(y): the clamp is
+// forwarded in the fast copy (|x| <= 25, y in [-50, 50] there), so it is
+// y == y, true for the NaN-free y: the select goes, the slow copy keeps
+// both. Undecided before (two ranges that are no one value), and with
+// two folds only, no copy.
+// CHECK-LABEL: func @self_compare
+// CHECK: scf.if
+// CHECK: %[[T:.*]] = arith.constant dense<true> : vector<8xi1>
+// CHECK: arith.select %[[T]]
+// CHECK: } else {
+// CHECK: arith.cmpf oeq
+func.func @self_compare(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %lo = arith.constant dense<-50.0> : vector<8xf32>
+  %hi = arith.constant dense<50.0> : vector<8xf32>
+  %two = arith.constant dense<2.0> : vector<8xf32>
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %y = arith.mulf %x, %two : vector<8xf32>
+    %a = arith.maximumf %y, %lo : vector<8xf32>
+    %c = arith.minimumf %a, %hi : vector<8xf32>
+    %eq = arith.cmpf oeq, %y, %c : vector<8xf32>
+    %s = arith.select %eq, %c, %zero : vector<8xi1>, vector<8xf32>
+    vector.store %s, %m[%i] : memref<?xf32>, vector<8xf32>
   }
   return
 }

@@ -429,7 +429,11 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     still decides as many, and the rest of the body is put under
     `scf.if (every lane of |v| <= B)`: the else branch is the body
     unchanged, the then branch a copy whose decided compares are constants
-    (the canonicalizer then drops the selects and branches they guard).
+    (the canonicalizer then drops the selects and branches they guard). A
+    compare of a value with itself, or with a min/max of it that the range
+    forwards, is decided for NaN-free lanes. The test is one compare of one
+    register (`vector-bits`): the bits of |v| (NaN above every bound) folded
+    by `arith.maxui`, against B's bits.
     Both branches compute the same bits for every lane that passes the test,
     by construction. Run after `glu-lower-math`, where the clamps,
     saturations and subnormal branches of the lowered math are compares;
@@ -451,8 +455,10 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     ```mlir
     scf.for %j = %c0 to %n step %c64 {
       %x = vector.load %a[%j] : memref<?xf32>, vector<64xf32>
-      %abs = math.absf %x : vector<64xf32>
-      %in = arith.cmpf ole, %abs, %cst_bound : vector<64xf32>
+      %bits = arith.bitcast %x : vector<64xf32> to vector<64xi32>
+      %abs = arith.andi %bits, %cst_magnitude : vector<64xi32>
+      // (with vector-bits=512: the four 16-lane pieces folded by maxui)
+      %in = arith.cmpi ule, %abs, %cst_bound_bits : vector<64xi32>
       %all = vector.reduction <and>, %in : vector<64xi1> into i1
       scf.if %all {
         %false = arith.constant dense<false> : vector<64xi1>
@@ -478,6 +484,10 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
            "built from exponent bits (upstream's exp) whose k the analysis "
            "keeps in [-126, 127] becomes vscalefps, one instruction for "
            "four (fptosi, addi, shli, mulf); the same bits">,
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
+           "Vector register width in bits (0: the host's; else a power of "
+           "two from 32 to 2048): the range test folds the loaded vector "
+           "to one register before its one compare">,
     Option<"minBound", "min-bound", "double", /*default=*/"4.0",
            "The least bound B of a fast copy: the chosen vector's lanes in "
            "[-B, B] (1 to FLT_MAX)">,

@@ -151,6 +151,7 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   if (options.vectorize) {
     GluVersionByRangeOptions version;
     version.avx512 = options.avx512;
+    version.vectorBits = options.vectorBits;
     pm.addPass(createGluVersionByRange(version));
   }
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
