@@ -240,9 +240,10 @@ ErfParts erfParts(FloatBuilder &fb, Value x) {
   Value zLo = detached(fb, z.lo);
   Value erfc = fb.sub(fb.erfc(z.hi), fb.mul(zLo, slope));
   Value half = fb.mul(erfc, 0.5);
-  // The tail's argument is exact to second order: z^2 + 2 z lo.
-  Value negZzLo = detached(
-      fb, fb.fma(fb.mul(z.hi, -2.0), zLo, fb.fma(fb.neg(az), az, zz)));
+  // The argument's error, negated: zz - (z + lo)^2 to second order
+  // (z^2 - zz from the fma, 2 z lo), so exp(-(z + lo)^2) = e * (1 + it).
+  Value negZzLo =
+      detached(fb, fb.fma(fb.mul(z.hi, -2.0), zLo, fb.fma(fb.neg(az), az, zz)));
   Value scaledExp = fb.fma(e, negZzLo, e);
   Value zt = fb.max(z.hi, fb.constantLike(z.hi, kErfTail));
   Value w = fb.div(fb.constantLike(zt, 1.0), fb.mul(zt, zt));
