@@ -226,7 +226,13 @@ ErfParts erfParts(FloatBuilder &fb, Value x) {
   // after the product with x. One exp serves both branches. R sees z >= 9,
   // so its (discarded) derivatives meet no 1/0.
   Value tail = fb.cmp(CmpFPredicate::OGT, z.hi, kErfTail);
-  Value zz = fb.mul(z.hi, z.hi);
+  // z^2 as |z| * |z| (the same bits), with its rounding error
+  // zz - z^2 = fma(-|z|, |z|, zz): the very ops upstream's erfc expansion
+  // builds for its own exp(-z^2), so that once glu-version-by-range has
+  // folded the tail's select, CSE merges the two exponentials and the
+  // vector body computes one (docs/accuracy.md, *geglu_erf's one exp*).
+  Value az = fb.abs(z.hi);
+  Value zz = fb.mul(az, az);
   Value e = fb.exp(
       fb.select(tail, fb.sub(fb.constantLike(zz, kErfShift), zz), fb.neg(zz)));
   // The correction is lo-sized: exp(-z^2) needs no compensation of its own.
@@ -234,10 +240,11 @@ ErfParts erfParts(FloatBuilder &fb, Value x) {
   Value zLo = detached(fb, z.lo);
   Value erfc = fb.sub(fb.erfc(z.hi), fb.mul(zLo, slope));
   Value half = fb.mul(erfc, 0.5);
-  // The tail's argument is exact to second order: z^2 + 2 z lo.
-  Value zzLo = detached(
-      fb, fb.fma(fb.mul(z.hi, 2.0), zLo, fb.fma(z.hi, z.hi, fb.neg(zz))));
-  Value scaledExp = fb.fma(e, fb.neg(zzLo), e);
+  // The argument's error, negated: zz - (z + lo)^2 to second order
+  // (z^2 - zz from the fma, 2 z lo), so exp(-(z + lo)^2) = e * (1 + it).
+  Value negZzLo =
+      detached(fb, fb.fma(fb.mul(z.hi, -2.0), zLo, fb.fma(fb.neg(az), az, zz)));
+  Value scaledExp = fb.fma(e, negZzLo, e);
   Value zt = fb.max(z.hi, fb.constantLike(z.hi, kErfTail));
   Value w = fb.div(fb.constantLike(zt, 1.0), fb.mul(zt, zt));
   Value series = fb.constantLike(zt, 105.0 / 16.0);
