@@ -244,14 +244,31 @@ TEST(Npy, AcceptsPythonTupleShapes) {
   }
 }
 
+/// A temporary .npy file, removed (and its descriptor closed) at scope
+/// exit; `created` says whether createTemporaryFile succeeded.
+struct TempFile {
+  llvm::SmallString<128> path;
+  int fd = -1;
+  bool created = false;
+  llvm::FileRemover remove;
+  TempFile() {
+    created =
+        !llvm::sys::fs::createTemporaryFile("glu-npy-test", "npy", fd, path);
+    if (created)
+      remove.setFile(path);
+  }
+  ~TempFile() {
+    if (fd >= 0)
+      llvm::sys::fs::closeFile(fd);
+  }
+};
+
 /// readNpy reads the header, then the data into the tensor: the same
 /// tensors and errors as parseNpy of the whole file.
 TEST(Npy, ReadsFilesLikeBytes) {
-  llvm::SmallString<128> path;
-  int fd;
-  ASSERT_FALSE(
-      llvm::sys::fs::createTemporaryFile("glu-npy-test", "npy", fd, path));
-  llvm::FileRemover remove(path);
+  TempFile file;
+  ASSERT_TRUE(file.created);
+  const llvm::SmallString<128> &path = file.path;
   auto write = [&](const std::string &bytes) {
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
@@ -285,11 +302,10 @@ TEST(Npy, ReadsFilesLikeBytes) {
 /// A well-formed file whose data cannot be held in memory (8 TiB, sparse)
 /// is an error: the allocation ended in LLVM's crash report.
 TEST(Npy, DataLargerThanMemoryIsAnError) {
-  llvm::SmallString<128> path;
-  int fd;
-  ASSERT_FALSE(
-      llvm::sys::fs::createTemporaryFile("glu-npy-test", "npy", fd, path));
-  llvm::FileRemover remove(path);
+  TempFile file;
+  ASSERT_TRUE(file.created);
+  const llvm::SmallString<128> &path = file.path;
+  int &fd = file.fd;
   std::string header = npy("{'descr': '<f4', 'fortran_order': False, "
                            "'shape': (2199023255552,), }",
                            0);
