@@ -473,20 +473,36 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   // bf16 storage use the sum: their result rounds to 8 or 11 bits anyway,
   // and act' as one function of the 16-bit gate is what glu-tabulate
   // turns into a table.
+  //
+  // lo*act' is dropped where it is not finite: an infinite dy or up makes
+  // hi infinite and lo = fma(dy, up, -hi) NaN (inf - inf), a scaled
+  // product that overflows (dy, up near FLT_MAX) makes lo -hi's infinity,
+  // and a scaled |hi| > 2^88 can make lo*act' overflow alone, with lo's
+  // sign, not the product's. |lo| <= 2^-24 |hi|, so wherever lo*act' is not
+  // finite hi*act' is +-inf or NaN by itself, IEEE's product (NaN where
+  // act' = 0: inf*0, docs/semantics.md section 9 decision 16). A NaN dy or
+  // up keeps its NaN in hi.
   Pair c = twoProduct(fb, dy, up);
+  Value loTerm = fb.mul(c.lo, derivative);
+  loTerm = fb.select(fb.cmp(CmpFPredicate::OLT, fb.abs(loTerm),
+                            fb.constantLike(loTerm, INFINITY)),
+                     loTerm, fb.zerosLike(loTerm));
   Value d;
   if (derivativeTerms.size() == 2 && program.storage.isF32()) {
     Value a = derivativeTerms[0], b = derivativeTerms[1];
     Value aSmaller = fb.cmp(CmpFPredicate::OLT, fb.abs(a), fb.abs(b));
     Value small = fb.select(aSmaller, a, b);
     Value large = fb.select(aSmaller, b, a);
+    Value inner = fb.fma(c.hi, small, loTerm);
     if (big) {
-      small = fb.select(big, fb.zerosLike(small), small);
+      // Scaled (hi up to inf): act' as one sum, not hi*small (inf*0 where
+      // small is 0 would be NaN).
+      inner = fb.select(big, loTerm, inner);
       large = fb.select(big, derivative, large);
     }
-    d = fb.fma(c.hi, large, fb.fma(c.hi, small, fb.mul(c.lo, derivative)));
+    d = fb.fma(c.hi, large, inner);
   } else {
-    d = fb.fma(c.hi, derivative, fb.mul(c.lo, derivative));
+    d = fb.fma(c.hi, derivative, loTerm);
   }
   if (scaleOut) {
     d = fb.mul(d, scaleOut);

@@ -225,6 +225,60 @@ TEST_P(SpecialValues, NaNCotangentReachesBothGradients) {
           << " for dy = NaN";
 }
 
+/// An infinite dy or up times a finite nonzero act'(x) is an infinite d_x
+/// of IEEE's sign (docs/semantics.md section 5), not the NaN of a
+/// compensated product's low part (inf - inf); d_g is dy * act(x) as ever.
+/// swiglu_oai clamps up first, so only its infinite dy reaches d_x there.
+/// The last case is finite: dy and up near FLT_MAX, whose product
+/// overflows even scaled (the true gradient does too).
+TEST_P(SpecialValues, InfiniteFactorGivesInfiniteGradient) {
+  Config c{GetParam().variant, GetParam().plan, GetParam().storage};
+  struct Case {
+    double x, g, dy;
+  };
+  const Case cases[] = {{0.5, kInf, 1.5},   {0.5, -kInf, 1.5},
+                        {2.0, 1.5, kInf},   {2.0, -2.0, -kInf},
+                        {0.5, 1.5, -kInf},  {2.0, kInf, -kInf},
+                        {3.0, -kInf, 0.25}, {2.0, 3e38, -3e38}};
+  const int64_t n = std::size(cases);
+  std::string t = oracle::name(c.storage), v = oracle::name(c.variant);
+  auto jit = compile(moduleSource(c, 1, n));
+  ASSERT_TRUE(jit);
+  HostTensor x(kindOf(c.storage), {1, n}), g(kindOf(c.storage), {1, n}),
+      dy(kindOf(c.storage), {1, n});
+  for (int64_t i = 0; i < n; ++i) {
+    x.set(i, cases[i].x);
+    g.set(i, cases[i].g);
+    dy.set(i, cases[i].dy);
+  }
+  auto grads = jit->call("bwd_split", {dy, x, g});
+  if (!grads) {
+    llvm::consumeError(grads.takeError());
+    FAIL() << "the call failed";
+  }
+  int infinite = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    oracle::Gradients want = oracle::backward(c, x.get(i), g.get(i), dy.get(i));
+    double wants[] = {want.dx, want.dg};
+    for (int k = 0; k < 2; ++k) {
+      double got = (*grads)[k].get(i);
+      // Beyond the storage type's range the oracle's value is its infinity.
+      double w = oracle::roundTo(c.storage, wants[k]);
+      bool ok = std::isfinite(w) ? judge(c.storage, got, wants[k], 0) <=
+                                       (c.storage == Storage::f32 ? 4 : 1)
+                : std::isnan(w)  ? std::isnan(got)
+                                 : got == w;
+      infinite += k == 0 && std::isinf(w);
+      EXPECT_TRUE(ok) << v << " " << t << " " << oracle::name(c.plan)
+                      << " x=" << cases[i].x << " g=" << cases[i].g
+                      << " dy=" << cases[i].dy << ": " << (k ? "dg" : "dx")
+                      << " = " << got << ", oracle " << wants[k];
+    }
+  }
+  // The cases exercise what they are for: most d_x are infinite.
+  EXPECT_GE(infinite, c.variant == Variant::swiglu_oai ? 4 : 7);
+}
+
 std::vector<SpecialCase> specialCases() {
   std::vector<SpecialCase> cases;
   for (Variant v :
