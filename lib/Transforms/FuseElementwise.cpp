@@ -25,7 +25,9 @@
 // fused generic reads become scalars in its body (upstream's
 // FoldScalarOrSplatConstant and FoldFillWithGenericOp): read as tensors, they
 // would bufferize to full-size buffers (a constant one to a global of the
-// tensor's size).
+// tensor's size). A glu op that reads a splat is expanded for it alone, so
+// that it reads a scalar (a 65536x65536 splat up operand was a 16 GiB
+// global, or a buffer of that size filled at run time).
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +70,16 @@ bool isNeighbour(Operation *op, unsigned maxNeighbourOps) {
          llvm::all_of(generic.getIndexingMapsArray(),
                       [](AffineMap map) { return map.isIdentity(); }) &&
          bodySize(generic) <= maxNeighbourOps;
+}
+
+/// A tensor every element of which is one scalar: a splat constant or a
+/// fill (upstream's FoldScalarOrSplatConstant and FoldFillWithGenericOp
+/// fold them into a generic's body).
+bool isSplat(Value value) {
+  if (auto fill = value.getDefiningOp<linalg::FillOp>())
+    return fill.hasPureTensorSemantics();
+  DenseElementsAttr dense;
+  return matchPattern(value, m_Constant(&dense)) && dense.isSplat();
 }
 
 /// The sizes of a result of a destination-style op are those of its init:
@@ -259,9 +271,12 @@ struct GluFuseElementwisePass
     // writes both in place).
     if (auto back = dyn_cast<GluBackOp>(op); back && back.isFused())
       return false;
+    // A splat operand (a constant or a fill) becomes a scalar in the
+    // expanded body: no buffer of its size at all.
     for (Value operand : op->getOperands())
-      if (isNeighbour(operand.getDefiningOp(), maxNeighbourOps) &&
-          operand.hasOneUse())
+      if ((isNeighbour(operand.getDefiningOp(), maxNeighbourOps) &&
+           operand.hasOneUse()) ||
+          isSplat(operand))
         return true;
     // A result only one neighbour reads (convert-elementwise-to-linalg
     // also makes it the neighbour's init, which freeOuts replaces).

@@ -120,6 +120,31 @@ def GluCopyRepeatedResults
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def GluSplatsToFills
+    : Pass<"glu-splats-to-fills", "::mlir::func::FuncOp"> {
+  let summary = "Large splat tensor constants become a linalg.fill at run time";
+  let description = [{
+    Rewrites an `arith.constant` of a ranked tensor type whose value is a
+    splat (every element the same) and whose size is at least `min-bytes`
+    into `linalg.fill` of its element into a `tensor.empty`. One-shot
+    bufferization makes a constant tensor a global of its full size: a
+    `dense<1.0> : tensor<4096x4096xf32>` was a 64 MiB object file (3.7 s
+    to compile), and one of 65536x65536 elements a 16 GiB global that the
+    compiler never finished building. A fill allocates and writes the
+    buffer when the function runs, in the function's vectorized loops.
+    Constants that glu-fuse-elementwise already folded into a fused body
+    as scalars are not tensors any more; this pass takes the rest (a splat
+    returned, or read by an op that is not fused). Below `min-bytes` a
+    global is the cheaper of the two and is kept.
+  }];
+  let options = [Option<"minBytes", "min-bytes", "uint64_t",
+                        /*default=*/"65536",
+                        "Rewrite splat constants of at least this many bytes "
+                        "(smaller ones stay globals)">];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def GluLowerMath : Pass<"glu-lower-math"> {
   let summary = "Lower glu.round and math functions to exactly rounded arithmetic";
   let description = [{

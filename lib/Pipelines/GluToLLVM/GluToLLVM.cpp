@@ -64,6 +64,8 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   // of this stage makes a realloc, so only the input's are expanded.
   pm.addPass(memref::createExpandReallocPass(
       memref::ExpandReallocPassOptions{/*emitDeallocs=*/false}));
+  // Large splat constants as fills, not globals of their full size.
+  pm.addNestedPass<func::FuncOp>(createGluSplatsToFills());
   if (options.destinationPassing)
     pm.addNestedPass<func::FuncOp>(createGluCopyRepeatedResults());
   bufferization::OneShotBufferizePassOptions bufferize;
