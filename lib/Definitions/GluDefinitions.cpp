@@ -432,9 +432,10 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   // huge, or dy*up already inf), dy and up are each scaled by 2^-64 first
   // and the product by 2^64 more after: it then overflows only where the
   // gradient does, and is normal before the last step (the gradient is
-  // >= 2^-30 there). Exact unless one factor is below 2^-62 while the other
-  // exceeds 2^125 (its scaled value is subnormal, >= 20 bits: <= 4 ulp
-  // more). f16 storage skips it: |dy*up| <= 65504 * 65505 < 2^33.
+  // >= 2^-30 there). There d is hi*act' without dy*up's low part (below:
+  // <= 1 ulp more), and one factor below 2^-62 while the other exceeds
+  // 2^125 (its scaled value is subnormal, >= 20 bits) costs <= 4 ulp more.
+  // f16 storage skips it: |dy*up| <= 65504 * 65505 < 2^33.
   // Selected factors rather than a second, reordered product selected at
   // the end: the same result, and measured 1.5x faster (swiglu f32
   // backward, 1 thread in cache: 0.24 -> 0.16 ms for 2^18 elements).
@@ -474,19 +475,23 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   // and act' as one function of the 16-bit gate is what glu-tabulate
   // turns into a table.
   //
-  // lo*act' is dropped where it is not finite: an infinite dy or up makes
-  // hi infinite and lo = fma(dy, up, -hi) NaN (inf - inf), a scaled
+  // lo*act' is dropped where it can be other than finite, in the scaled
+  // case (big: dy*up beyond 2^63, infinite or NaN): an infinite dy or up
+  // makes hi infinite and lo = fma(dy, up, -hi) NaN (inf - inf), a scaled
   // product that overflows (dy, up near FLT_MAX) makes lo -hi's infinity,
-  // and a scaled |hi| > 2^88 can make lo*act' overflow alone, with lo's
-  // sign, not the product's. |lo| <= 2^-24 |hi|, so wherever lo*act' is not
-  // finite hi*act' is +-inf or NaN by itself, IEEE's product (NaN where
-  // act' = 0: inf*0, docs/semantics.md section 9 decision 16). A NaN dy or
-  // up keeps its NaN in hi.
+  // and a scaled |hi| > 2^88 makes lo*act' overflow alone, with lo's sign,
+  // not the product's. d is then hi*act' (up to 2^64 times the rounding of
+  // hi more: <= 1 ulp there), +-inf or NaN where the gradient is (IEEE's
+  // product, inf*0 = NaN where act' = 0; docs/semantics.md section 9
+  // decision 16). The selects are the scaling's own, no more work per
+  // element. f16 storage (no scaling) tests lo for NaN, which only an
+  // infinite dy or up makes there. A NaN dy or up keeps its NaN in hi.
   Pair c = twoProduct(fb, dy, up);
-  Value loTerm = fb.mul(c.lo, derivative);
-  loTerm = fb.select(fb.cmp(CmpFPredicate::OLT, fb.abs(loTerm),
-                            fb.constantLike(loTerm, INFINITY)),
-                     loTerm, fb.zerosLike(loTerm));
+  Value zero = fb.zerosLike(c.lo);
+  Value lo = c.lo;
+  if (!big)
+    lo = fb.select(fb.cmp(CmpFPredicate::ORD, lo, lo), lo, zero);
+  Value loTerm = fb.mul(lo, derivative);
   Value d;
   if (derivativeTerms.size() == 2 && program.storage.isF32()) {
     Value a = derivativeTerms[0], b = derivativeTerms[1];
@@ -495,13 +500,15 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
     Value large = fb.select(aSmaller, b, a);
     Value inner = fb.fma(c.hi, small, loTerm);
     if (big) {
-      // Scaled (hi up to inf): act' as one sum, not hi*small (inf*0 where
-      // small is 0 would be NaN).
-      inner = fb.select(big, loTerm, inner);
+      // Scaled: act' as one sum (hi*small could overflow where hi*act'
+      // does not), and no lo.
+      inner = fb.select(big, zero, inner);
       large = fb.select(big, derivative, large);
     }
     d = fb.fma(c.hi, large, inner);
   } else {
+    if (big)
+      loTerm = fb.select(big, zero, loTerm);
     d = fb.fma(c.hi, derivative, loTerm);
   }
   if (scaleOut) {
