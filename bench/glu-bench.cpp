@@ -56,6 +56,8 @@
 #include "kernels-avx2.h"
 #include "kernels.h"
 
+#include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
+
 #include <malloc.h>
 #include <omp.h>
 
@@ -650,6 +652,27 @@ std::string spreadCsv(const Spread &s, const char *format) {
   return buf;
 }
 
+/// Sets the OpenMP threads to `threads` and exits unless a parallel region
+/// then runs that many: a limit of the runtime's own (KMP_DEVICE_THREAD_LIMIT,
+/// OMP_DYNAMIC) has it run fewer with only a warning, and every row would
+/// name threads that did not run.
+void setThreads(int threads) {
+  omp_set_num_threads(threads);
+  int team = 0;
+#pragma omp parallel
+  {
+#pragma omp single
+    team = omp_get_num_threads();
+  }
+  if (team != threads) {
+    std::fprintf(stderr,
+                 "glu-bench: error: the OpenMP runtime runs %d threads where "
+                 "%d were asked for\n",
+                 team, threads);
+    std::exit(1);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Fusion with neighbours (--fusion): bench/fusion.mlir's programs
 //===----------------------------------------------------------------------===//
@@ -668,15 +691,14 @@ struct Program {
 /// triad, program 2, triad, ..., the last program, triad, program 1, ....
 /// Each call is a % of the mean of the two triads around it, and its time
 /// a ratio to its reference's call in the same round.
-int runFusion(int rounds, FILE *csv, const char *csvPath) {
+int runFusion(int rounds, int threads, FILE *csv, const char *csvPath) {
   // A program's temporaries (apart's intermediate arrays) come from the
   // heap and are reused call after call, as a framework's caching
   // allocator would: no page fault of a fresh mmap is timed.
   mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, INT32_MAX);
   const int64_t n = 4096;
-  int threads = omp_get_num_procs();
-  omp_set_num_threads(threads);
+  setThreads(threads);
   Buffer x(n * n, 4), g(n * n, 4), c(n * n, 4), r(n * n, 4), out(n * n, 4),
       packed(2 * n * n, 4), packedBf16(2 * n * n, 2);
   fill(x, n, n, 1, "f32");
@@ -825,6 +847,15 @@ int main(int argc, char **argv) {
                stderr);
     return 2;
   }
+  // Before the OpenMP runtime starts and reads its environment: the values
+  // it would abort on, or run fewer threads than the cores for, are an
+  // error, as in glu-run.
+  int cores = int(mlir::glu::availableCores());
+  if (std::string problem = mlir::glu::checkOpenMPEnvironment(unsigned(cores));
+      !problem.empty()) {
+    std::fprintf(stderr, "glu-bench: error: %s\n", problem.c_str());
+    return 1;
+  }
   FILE *csv = csvPath ? std::fopen(csvPath, "w") : nullptr;
   if (csvPath && !csv) {
     std::fprintf(stderr, "glu-bench: error: cannot write '%s': %s\n", csvPath,
@@ -832,7 +863,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (fusion)
-    return runFusion(smoke ? 1 : quick ? 5 : 15, csv, csvPath);
+    return runFusion(smoke ? 1 : quick ? 5 : 15, cores, csv, csvPath);
   if (csv)
     std::fprintf(csv, "size,threads,kernel,direction,type,isa,gb_s,pct_triad,"
                       "elem_per_ns,baseline_gb_s,speedup,triad_gb_s,"
@@ -840,7 +871,6 @@ int main(int argc, char **argv) {
                       "ggml_elem_per_ns,ggml_pct,ggml_pct_p10,ggml_pct_p90,"
                       "over_ggml,over_ggml_p10,over_ggml_p90\n");
 
-  int cores = omp_get_num_procs();
   std::vector<int> threadCounts = {1};
   if (cores > 1)
     threadCounts.push_back(cores);
@@ -872,7 +902,7 @@ int main(int argc, char **argv) {
     if (!onlySize.empty() && onlySize != s.name)
       continue;
     for (int t : threadCounts) {
-      omp_set_num_threads(t);
+      setThreads(t);
       // Operands per type and form, made (and placed) once for all the
       // kernels that use them, with a triad for each byte count they
       // move: the triad moves the kernel's bytes, so that both see the
