@@ -58,8 +58,11 @@
 
 #include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
 
+#include <csignal>
 #include <malloc.h>
 #include <omp.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -652,6 +655,64 @@ std::string spreadCsv(const Spread &s, const char *format) {
   return buf;
 }
 
+//===----------------------------------------------------------------------===//
+// Leaving nothing behind
+//===----------------------------------------------------------------------===//
+
+/// The --csv file until it is complete: removed when glu-bench ends before
+/// (an error, a signal), since a partial table would read as a finished
+/// run.
+std::string partialCsv;
+
+void removePartialCsv() {
+  if (!partialCsv.empty())
+    unlink(partialCsv.c_str());
+}
+
+/// What a signal that ends glu-bench removes: libomp's registration files
+/// (libomp removes them at exit only) and a partial --csv. Fixed before the
+/// handlers are installed: a handler may only call async-signal-safe
+/// functions (unlink, signal, raise).
+std::vector<std::string> removedOnSignal;
+
+extern "C" void removeAndRaise(int signal) {
+  for (const std::string &file : removedOnSignal)
+    unlink(file.c_str());
+  std::signal(signal, SIG_DFL);
+  std::raise(signal); // delivered with its default action once this returns
+}
+
+/// Has the signals that end a process remove `files` first (glu-run has
+/// LLVM's signal handlers do the same: removeOpenMPRegistrationOnSignal).
+/// A signal the process ignores (nohup's SIGHUP, a background job's
+/// SIGINT) stays ignored.
+void removeOnSignal(std::vector<std::string> files) {
+  removedOnSignal = std::move(files);
+  for (int signal :
+       {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+        SIGXCPU, SIGXFSZ, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV}) {
+    struct sigaction old = {}, action = {};
+    if (sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_IGN)
+      continue;
+    action.sa_handler = removeAndRaise;
+    sigemptyset(&action.sa_mask);
+    sigaction(signal, &action, nullptr);
+  }
+}
+
+/// Exits (status 1, a partial --csv removed) once standard output has
+/// failed, a full disk say: the table is what glu-bench is run for, and a
+/// run of minutes stops at its first block of rows.
+void flushTable() {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+    return;
+  std::fprintf(stderr,
+               "glu-bench: error: cannot write the table to standard output: "
+               "%s\n",
+               std::strerror(errno));
+  std::exit(1);
+}
+
 /// Sets the OpenMP threads to `threads` and exits unless a parallel region
 /// then runs that many: a limit of the runtime's own (KMP_DEVICE_THREAD_LIMIT,
 /// OMP_DYNAMIC) has it run fewer with only a warning, and every row would
@@ -785,11 +846,13 @@ int runFusion(int rounds, int threads, FILE *csv, const char *csvPath) {
                    spreadCsv(ratio, "%.3f").c_str(), median(triadGbs[i]),
                    rounds);
   }
+  flushTable();
   if (csv && (std::ferror(csv) | std::fclose(csv))) {
     std::fprintf(stderr, "glu-bench: error: cannot write '%s': %s\n", csvPath,
                  std::strerror(errno));
     return 1;
   }
+  partialCsv.clear();
   return 0;
 }
 
@@ -817,35 +880,63 @@ int main(int argc, char **argv) {
   bool quick = false, smoke = false, fusion = false;
   const char *csvPath = nullptr;
   std::string onlySize, filter;
+  auto usageError = [](const std::string &message) {
+    std::fprintf(stderr, "glu-bench: error: %s\n%s", message.c_str(), kUsage);
+    return 2;
+  };
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--quick"))
+    std::string arg = argv[i];
+    if (arg == "--quick")
       quick = true;
-    else if (!std::strcmp(argv[i], "--smoke"))
+    else if (arg == "--smoke")
       smoke = true;
-    else if (!std::strcmp(argv[i], "--fusion"))
+    else if (arg == "--fusion")
       fusion = true;
-    else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
+    else if (arg == "--csv") {
+      if (i + 1 == argc)
+        return usageError("--csv needs a FILE");
       csvPath = argv[++i];
-    else if (!std::strcmp(argv[i], "--size=large") ||
-             !std::strcmp(argv[i], "--size=cache"))
-      onlySize = argv[i] + std::strlen("--size=");
-    else if (!std::strncmp(argv[i], "--filter=", 9))
-      filter = argv[i] + 9;
-    else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
+    } else if (arg.rfind("--size=", 0) == 0) {
+      onlySize = arg.substr(std::strlen("--size="));
+      if (onlySize != "large" && onlySize != "cache")
+        return usageError("--size must be large or cache, not '" + onlySize +
+                          "'");
+    } else if (arg.rfind("--filter=", 0) == 0)
+      filter = arg.substr(std::strlen("--filter="));
+    else if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       std::printf("ggml: %s\n", ggmlLinked() ? "linked (its f32 forward is "
                                                "timed next to glu's)"
                                              : "not linked");
+      flushTable();
       return 0;
-    } else {
-      std::fputs(kUsage, stderr);
-      return 2;
-    }
+    } else
+      return usageError("unknown argument '" + arg + "'");
   }
+  if (quick && smoke)
+    return usageError("--quick and --smoke exclude each other");
   if (fusion && (!onlySize.empty() || !filter.empty())) {
     std::fputs("glu-bench: error: --fusion takes no --size or --filter\n",
                stderr);
     return 2;
+  }
+  // A filter that selects nothing would print an empty table and succeed.
+  std::vector<Kernel> all = kernels();
+  if (std::none_of(all.begin(), all.end(),
+                   [&](const Kernel &k) { return matches(k, filter); })) {
+    std::string words;
+    for (auto field :
+         {&Kernel::variant, &Kernel::direction, &Kernel::type, &Kernel::isa})
+      for (size_t i = 0; i < all.size(); ++i)
+        if (std::none_of(all.begin(), all.begin() + i, [&](const Kernel &k) {
+              return k.*field == all[i].*field;
+            }))
+          words += " " + all[i].*field;
+    std::fprintf(stderr,
+                 "glu-bench: error: --filter=%s selects no kernel (each word "
+                 "is one of:%s)\n",
+                 filter.c_str(), words.c_str());
+    return 1;
   }
   // Before the OpenMP runtime starts and reads its environment: the values
   // it would abort on, or run fewer threads than the cores for, are an
@@ -862,6 +953,16 @@ int main(int argc, char **argv) {
                  std::strerror(errno));
     return 1;
   }
+  // A run ended early leaves nothing behind: no registration file of
+  // libomp's, no partial --csv (a regular file: never /dev/full or a pipe).
+  std::vector<std::string> removed = mlir::glu::openMPRegistrationFiles();
+  struct stat csvStat;
+  if (csv && fstat(fileno(csv), &csvStat) == 0 && S_ISREG(csvStat.st_mode)) {
+    partialCsv = csvPath;
+    removed.push_back(csvPath);
+  }
+  removeOnSignal(removed);
+  std::atexit(removePartialCsv);
   if (fusion)
     return runFusion(smoke ? 1 : quick ? 5 : 15, cores, csv, csvPath);
   if (csv)
@@ -889,7 +990,6 @@ int main(int argc, char **argv) {
                 : quick ? 3
                         : 5},
                {"cache", 8, 1024, smoke ? 3 : 2001}};
-  std::vector<Kernel> all = kernels();
   bool ggml = ggmlLinked();
   std::printf(
       "| size | threads | kernel | dir | type | isa | GB/s | triad GB/s "
@@ -898,6 +998,7 @@ int main(int argc, char **argv) {
       "|---|---|---|---|---|---|---|---|---|---|---|---|%s\n",
       ggml ? " ggml % of triad (p10-p90) | glu/ggml (p10-p90) |" : "",
       ggml ? "---|---|" : "");
+  flushTable();
   for (const Size &s : sizes) {
     if (!onlySize.empty() && onlySize != s.name)
       continue;
@@ -966,7 +1067,7 @@ int main(int argc, char **argv) {
                        spreadCsv(r.ggmlPct, "%.2f").c_str(),
                        spreadCsv(r.overGgml, "%.3f").c_str());
       }
-      std::fflush(stdout);
+      flushTable();
     }
   }
   // A write error (disk full) shows at the latest when the file is closed.
@@ -975,5 +1076,6 @@ int main(int argc, char **argv) {
                  std::strerror(errno));
     return 1;
   }
+  partialCsv.clear();
   return 0;
 }
