@@ -22,7 +22,8 @@
 // unless the environment says otherwise), over static partitions (rows of
 // the kernels' operands, elements of the triad's arrays), and every buffer
 // is first written by the thread that later reads or writes that part
-// (first-touch placement).
+// (first-touch placement). Every buffer starts at its own offset within a
+// page (see Buffer), the same in every run.
 //
 // Bytes per element, the STREAM convention (what the program must read
 // and write; the read that a cached store's write-allocate adds is not
@@ -61,6 +62,7 @@
 #include <csignal>
 #include <malloc.h>
 #include <omp.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -109,21 +111,49 @@ uint16_t toHalf(float v) {
   return uint16_t(sign | ((rest - 0x38000000) >> 13)); // rebias by 112
 }
 
-/// Memory for `n` elements of `bytes` each, not touched until fill():
-/// large blocks come from mmap, whose pages are placed where first written.
-struct Buffer {
-  std::unique_ptr<uint8_t, decltype(&std::free)> data{nullptr, &std::free};
+/// Where a buffer starts: the slot's multiple of kSlotBytes past a
+/// kBaseAlign-aligned address. Every operand a kernel and its triad touch
+/// has its own slot, so that they start at distinct offsets within a page
+/// (aligned_alloc gave every large one the same, 0x40: a kernel's loads
+/// then 4K-aliased its stores and the operands met in the same cache
+/// sets), the same offsets run after run. 576 bytes is 9 cache lines: ten
+/// slots fall in distinct lines of a 4 KiB page and of the L1's 64 sets.
+constexpr size_t kSlotBytes = 576, kBaseAlign = size_t(2) << 20;
+
+/// Memory for `n` elements of `bytes` each in slot `slot`, mapped and not
+/// touched until fill(): pages are placed where first written.
+class Buffer {
+public:
   Buffer() = default;
-  Buffer(size_t n, size_t bytes)
-      : data(static_cast<uint8_t *>(
-                 std::aligned_alloc(64, (n * bytes + 63) / 64 * 64)),
-             &std::free) {
-    if (!data) {
+  Buffer(size_t n, size_t bytes, int slot) {
+    mapped = kBaseAlign + size_t(slot) * kSlotBytes + n * bytes;
+    void *p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
       std::fprintf(stderr, "glu-bench: error: out of memory\n");
       std::exit(1);
     }
+    base = static_cast<uint8_t *>(p);
+    uintptr_t aligned =
+        (reinterpret_cast<uintptr_t>(p) + kBaseAlign - 1) & ~(kBaseAlign - 1);
+    data = reinterpret_cast<uint8_t *>(aligned) + size_t(slot) * kSlotBytes;
   }
-  void *ptr() { return data.get(); }
+  Buffer(Buffer &&other) { *this = std::move(other); }
+  Buffer &operator=(Buffer &&other) {
+    std::swap(base, other.base);
+    std::swap(mapped, other.mapped);
+    std::swap(data, other.data);
+    return *this;
+  }
+  ~Buffer() {
+    if (base)
+      munmap(base, mapped);
+  }
+  void *ptr() { return data; }
+
+private:
+  uint8_t *base = nullptr, *data = nullptr;
+  size_t mapped = 0;
 };
 
 /// Writes `rows` x `cols` elements of `type` into `b`, row-parallel with
@@ -152,12 +182,14 @@ void fill(Buffer &b, int64_t rows, int64_t cols, float scale,
     }
 }
 
-/// The STREAM triad on f32 arrays of `n` elements, parallel over elements
-/// with the static schedule (each thread's pages placed by its fill).
+/// The STREAM triad on f32 arrays of `n` elements in slots `slot` to
+/// `slot` + 2, parallel over elements with the static schedule (each
+/// thread's pages placed by its fill).
 struct Triad {
   int64_t n;
   Buffer a, b, c;
-  explicit Triad(int64_t n) : n(n), a(n, 4), b(n, 4), c(n, 4) {
+  Triad(int64_t n, int slot)
+      : n(n), a(n, 4, slot), b(n, 4, slot + 1), c(n, 4, slot + 2) {
     fill(a, n, 1, 0, "f32");
     fill(b, n, 1, 1, "f32");
     fill(c, n, 1, 0.5f, "f32");
@@ -502,7 +534,9 @@ Result summarize(const Window &w, double bytes, double triadBytes,
 /// (fill) with the thread count in force. Split: x, g, dy, out0, out1 all
 /// [rows, cols]. Interleaved: a = x [rows, cols] (gate/up pairs of
 /// [rows, cols/2]), dy [rows, cols/2], out0 the forward's y [rows, cols/2],
-/// out1 the backward's da [rows, cols].
+/// out1 the backward's da [rows, cols]. Slots 0 to 4 (kOperandSlots), the
+/// triads' after them.
+constexpr int kOperandSlots = 5;
 struct Operands {
   std::string type;
   bool interleaved;
@@ -512,20 +546,35 @@ struct Operands {
       : type(type), interleaved(interleaved) {
     size_t e = type == "f32" ? 4 : 2, n = size_t(rows * cols);
     int64_t half = cols / 2;
-    x = Buffer(n, e);
+    x = Buffer(n, e, 0);
     fill(x, rows, cols, 1, type);
-    dy = Buffer(n, e);
+    dy = Buffer(n, e, 2);
     fill(dy, rows, interleaved ? half : cols, 0.25f, type);
-    out0 = Buffer(n, e);
+    out0 = Buffer(n, e, 3);
     fill(out0, rows, interleaved ? half : cols, 0, type);
-    out1 = Buffer(n, e);
+    out1 = Buffer(n, e, 4);
     fill(out1, rows, cols, 0, type);
     if (!interleaved) {
-      g = Buffer(n, e);
+      g = Buffer(n, e, 1);
       fill(g, rows, cols, 0.5f, type);
     }
   }
 };
+
+/// --layout: where each buffer of a split f32 kernel's run on [rows, cols]
+/// and of its triad starts within its page, allocated as a run allocates
+/// them.
+void printLayout(int64_t rows, int64_t cols) {
+  Operands ops("f32", /*interleaved=*/false, rows, cols);
+  Triad triad(rows * cols, kOperandSlots);
+  std::pair<const char *, Buffer *> buffers[] = {
+      {"x", &ops.x},         {"g", &ops.g},        {"dy", &ops.dy},
+      {"out0", &ops.out0},   {"out1", &ops.out1},  {"triad.a", &triad.a},
+      {"triad.b", &triad.b}, {"triad.c", &triad.c}};
+  for (auto [name, buffer] : buffers)
+    std::printf("%s: page offset %zu\n", name,
+                size_t(reinterpret_cast<uintptr_t>(buffer->ptr()) % 4096));
+}
 
 /// The bytes `k` must read and write on [rows, cols] operands (the fused
 /// operand of an interleaved kernel is [rows, cols], its halves
@@ -760,8 +809,8 @@ int runFusion(int rounds, int threads, FILE *csv, const char *csvPath) {
   mallopt(M_TRIM_THRESHOLD, INT32_MAX);
   const int64_t n = 4096;
   setThreads(threads);
-  Buffer x(n * n, 4), g(n * n, 4), c(n * n, 4), r(n * n, 4), out(n * n, 4),
-      packed(2 * n * n, 4), packedBf16(2 * n * n, 2);
+  Buffer x(n * n, 4, 0), g(n * n, 4, 1), c(n * n, 4, 2), r(n * n, 4, 3),
+      out(n * n, 4, 4), packed(2 * n * n, 4, 5), packedBf16(2 * n * n, 2, 6);
   fill(x, n, n, 1, "f32");
   fill(g, n, n, 0.5f, "f32");
   fill(c, n, n, 0.5f, "f32");
@@ -790,7 +839,7 @@ int runFusion(int rounds, int threads, FILE *csv, const char *csvPath) {
       {"scale", 4, "glu", [&] { glu_fusion_scale(&mx, &mg, &mc, &mo); }},
   };
   const double arrayBytes = 4.0 * double(n * n);
-  Triad triad(n * n); // 3 arrays, as many bytes as the GLU alone
+  Triad triad(n * n, 7); // 3 arrays, as many bytes as the GLU alone
   std::function<void()> t = [&] { triad(); };
   for (Program &p : programs)
     p.call();
@@ -870,14 +919,15 @@ std::function<void()> ggmlForward(const std::string &, const float *,
 static const char kUsage[] =
     "usage: glu-bench [--quick | --smoke] [--csv FILE] [--size=large|cache] "
     "[--filter=WORD,...]\n"
-    "       glu-bench --fusion [--quick | --smoke] [--csv FILE]\n";
+    "       glu-bench --fusion [--quick | --smoke] [--csv FILE]\n"
+    "       glu-bench --layout [--quick | --smoke]\n";
 
 int main(int argc, char **argv) {
   // Before the OpenMP runtime starts: the triad and the kernels share its
   // threads, each pinned to one core (the environment may say otherwise).
   setenv("OMP_PROC_BIND", "close", /*overwrite=*/0);
   setenv("OMP_PLACES", "cores", /*overwrite=*/0);
-  bool quick = false, smoke = false, fusion = false;
+  bool quick = false, smoke = false, fusion = false, layout = false;
   const char *csvPath = nullptr;
   std::string onlySize, filter;
   auto usageError = [](const std::string &message) {
@@ -892,6 +942,8 @@ int main(int argc, char **argv) {
       smoke = true;
     else if (arg == "--fusion")
       fusion = true;
+    else if (arg == "--layout")
+      layout = true;
     else if (arg == "--csv") {
       if (i + 1 == argc)
         return usageError("--csv needs a FILE");
@@ -920,6 +972,8 @@ int main(int argc, char **argv) {
                stderr);
     return 2;
   }
+  if (layout && (fusion || csvPath || !onlySize.empty() || !filter.empty()))
+    return usageError("--layout takes --quick or --smoke alone");
   // A filter that selects nothing would print an empty table and succeed.
   std::vector<Kernel> all = kernels();
   if (std::none_of(all.begin(), all.end(),
@@ -990,6 +1044,12 @@ int main(int argc, char **argv) {
                 : quick ? 3
                         : 5},
                {"cache", 8, 1024, smoke ? 3 : 2001}};
+  if (layout) {
+    setThreads(cores);
+    printLayout(sizes[0].rows, sizes[0].cols);
+    flushTable();
+    return 0;
+  }
   bool ggml = ggmlLinked();
   std::printf(
       "| size | threads | kernel | dir | type | isa | GB/s | triad GB/s "
@@ -1028,7 +1088,7 @@ int main(int argc, char **argv) {
             int64_t m = int64_t(bytesMoved(k, s.rows, s.cols) / 12);
             std::unique_ptr<Triad> &triad = triadOf[m];
             if (!triad)
-              triad = std::make_unique<Triad>(m);
+              triad = std::make_unique<Triad>(m, kOperandSlots);
             results[i] =
                 run(k, *ops, *triad, s.rows, s.cols, s.rounds, baseline, t);
             triads.push_back(results[i].triad);

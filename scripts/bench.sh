@@ -408,6 +408,10 @@ column).
   triad's arrays); every buffer is first written (first-touch
   page placement) by the thread that later reads or writes its rows.
   Buffers are written before timing: no allocation or page fault is timed.
+  Each operand and each of the triad's arrays starts at its own offset in
+  a page (its slot times 576 bytes past a 2 MiB-aligned address), the same
+  in every run: with one offset for all, a kernel's loads 4K-aliased its
+  stores.
 - **Bytes per element**, the STREAM convention for both sides (what the
   program must read and write; the read a cached store's write-allocate
   adds is counted for neither): triad 2 reads + 1 write of f32 = 12 bytes;
