@@ -22,7 +22,8 @@
 // unless the environment says otherwise), over static partitions (rows of
 // the kernels' operands, elements of the triad's arrays), and every buffer
 // is first written by the thread that later reads or writes that part
-// (first-touch placement).
+// (first-touch placement). Every buffer starts at its own offset within a
+// page (see Buffer), the same in every run.
 //
 // Bytes per element, the STREAM convention (what the program must read
 // and write; the read that a cached store's write-allocate adds is not
@@ -56,8 +57,14 @@
 #include "kernels-avx2.h"
 #include "kernels.h"
 
+#include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
+
+#include <csignal>
 #include <malloc.h>
 #include <omp.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -104,21 +111,49 @@ uint16_t toHalf(float v) {
   return uint16_t(sign | ((rest - 0x38000000) >> 13)); // rebias by 112
 }
 
-/// Memory for `n` elements of `bytes` each, not touched until fill():
-/// large blocks come from mmap, whose pages are placed where first written.
-struct Buffer {
-  std::unique_ptr<uint8_t, decltype(&std::free)> data{nullptr, &std::free};
+/// Where a buffer starts: the slot's multiple of kSlotBytes past a
+/// kBaseAlign-aligned address. Every operand a kernel and its triad touch
+/// has its own slot, so that they start at distinct offsets within a page
+/// (aligned_alloc gave every large one the same, 0x40: a kernel's loads
+/// then 4K-aliased its stores and the operands met in the same cache
+/// sets), the same offsets run after run. 576 bytes is 9 cache lines: ten
+/// slots fall in distinct lines of a 4 KiB page and of the L1's 64 sets.
+constexpr size_t kSlotBytes = 576, kBaseAlign = size_t(2) << 20;
+
+/// Memory for `n` elements of `bytes` each in slot `slot`, mapped and not
+/// touched until fill(): pages are placed where first written.
+class Buffer {
+public:
   Buffer() = default;
-  Buffer(size_t n, size_t bytes)
-      : data(static_cast<uint8_t *>(
-                 std::aligned_alloc(64, (n * bytes + 63) / 64 * 64)),
-             &std::free) {
-    if (!data) {
+  Buffer(size_t n, size_t bytes, int slot) {
+    mapped = kBaseAlign + size_t(slot) * kSlotBytes + n * bytes;
+    void *p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
       std::fprintf(stderr, "glu-bench: error: out of memory\n");
       std::exit(1);
     }
+    base = static_cast<uint8_t *>(p);
+    uintptr_t aligned =
+        (reinterpret_cast<uintptr_t>(p) + kBaseAlign - 1) & ~(kBaseAlign - 1);
+    data = reinterpret_cast<uint8_t *>(aligned) + size_t(slot) * kSlotBytes;
   }
-  void *ptr() { return data.get(); }
+  Buffer(Buffer &&other) { *this = std::move(other); }
+  Buffer &operator=(Buffer &&other) {
+    std::swap(base, other.base);
+    std::swap(mapped, other.mapped);
+    std::swap(data, other.data);
+    return *this;
+  }
+  ~Buffer() {
+    if (base)
+      munmap(base, mapped);
+  }
+  void *ptr() { return data; }
+
+private:
+  uint8_t *base = nullptr, *data = nullptr;
+  size_t mapped = 0;
 };
 
 /// Writes `rows` x `cols` elements of `type` into `b`, row-parallel with
@@ -147,12 +182,14 @@ void fill(Buffer &b, int64_t rows, int64_t cols, float scale,
     }
 }
 
-/// The STREAM triad on f32 arrays of `n` elements, parallel over elements
-/// with the static schedule (each thread's pages placed by its fill).
+/// The STREAM triad on f32 arrays of `n` elements in slots `slot` to
+/// `slot` + 2, parallel over elements with the static schedule (each
+/// thread's pages placed by its fill).
 struct Triad {
   int64_t n;
   Buffer a, b, c;
-  explicit Triad(int64_t n) : n(n), a(n, 4), b(n, 4), c(n, 4) {
+  Triad(int64_t n, int slot)
+      : n(n), a(n, 4, slot), b(n, 4, slot + 1), c(n, 4, slot + 2) {
     fill(a, n, 1, 0, "f32");
     fill(b, n, 1, 1, "f32");
     fill(c, n, 1, 0.5f, "f32");
@@ -497,7 +534,9 @@ Result summarize(const Window &w, double bytes, double triadBytes,
 /// (fill) with the thread count in force. Split: x, g, dy, out0, out1 all
 /// [rows, cols]. Interleaved: a = x [rows, cols] (gate/up pairs of
 /// [rows, cols/2]), dy [rows, cols/2], out0 the forward's y [rows, cols/2],
-/// out1 the backward's da [rows, cols].
+/// out1 the backward's da [rows, cols]. Slots 0 to 4 (kOperandSlots), the
+/// triads' after them.
+constexpr int kOperandSlots = 5;
 struct Operands {
   std::string type;
   bool interleaved;
@@ -507,20 +546,35 @@ struct Operands {
       : type(type), interleaved(interleaved) {
     size_t e = type == "f32" ? 4 : 2, n = size_t(rows * cols);
     int64_t half = cols / 2;
-    x = Buffer(n, e);
+    x = Buffer(n, e, 0);
     fill(x, rows, cols, 1, type);
-    dy = Buffer(n, e);
+    dy = Buffer(n, e, 2);
     fill(dy, rows, interleaved ? half : cols, 0.25f, type);
-    out0 = Buffer(n, e);
+    out0 = Buffer(n, e, 3);
     fill(out0, rows, interleaved ? half : cols, 0, type);
-    out1 = Buffer(n, e);
+    out1 = Buffer(n, e, 4);
     fill(out1, rows, cols, 0, type);
     if (!interleaved) {
-      g = Buffer(n, e);
+      g = Buffer(n, e, 1);
       fill(g, rows, cols, 0.5f, type);
     }
   }
 };
+
+/// --layout: where each buffer of a split f32 kernel's run on [rows, cols]
+/// and of its triad starts within its page, allocated as a run allocates
+/// them.
+void printLayout(int64_t rows, int64_t cols) {
+  Operands ops("f32", /*interleaved=*/false, rows, cols);
+  Triad triad(rows * cols, kOperandSlots);
+  std::pair<const char *, Buffer *> buffers[] = {
+      {"x", &ops.x},         {"g", &ops.g},        {"dy", &ops.dy},
+      {"out0", &ops.out0},   {"out1", &ops.out1},  {"triad.a", &triad.a},
+      {"triad.b", &triad.b}, {"triad.c", &triad.c}};
+  for (auto [name, buffer] : buffers)
+    std::printf("%s: page offset %zu\n", name,
+                size_t(reinterpret_cast<uintptr_t>(buffer->ptr()) % 4096));
+}
 
 /// The bytes `k` must read and write on [rows, cols] operands (the fused
 /// operand of an interleaved kernel is [rows, cols], its halves
@@ -651,6 +705,85 @@ std::string spreadCsv(const Spread &s, const char *format) {
 }
 
 //===----------------------------------------------------------------------===//
+// Leaving nothing behind
+//===----------------------------------------------------------------------===//
+
+/// The --csv file until it is complete: removed when glu-bench ends before
+/// (an error, a signal), since a partial table would read as a finished
+/// run.
+std::string partialCsv;
+
+void removePartialCsv() {
+  if (!partialCsv.empty())
+    unlink(partialCsv.c_str());
+}
+
+/// What a signal that ends glu-bench removes: libomp's registration files
+/// (libomp removes them at exit only) and a partial --csv. Fixed before the
+/// handlers are installed: a handler may only call async-signal-safe
+/// functions (unlink, signal, raise).
+std::vector<std::string> removedOnSignal;
+
+extern "C" void removeAndRaise(int signal) {
+  for (const std::string &file : removedOnSignal)
+    unlink(file.c_str());
+  std::signal(signal, SIG_DFL);
+  std::raise(signal); // delivered with its default action once this returns
+}
+
+/// Has the signals that end a process remove `files` first (glu-run has
+/// LLVM's signal handlers do the same: removeOpenMPRegistrationOnSignal).
+/// A signal the process ignores (nohup's SIGHUP, a background job's
+/// SIGINT) stays ignored.
+void removeOnSignal(std::vector<std::string> files) {
+  removedOnSignal = std::move(files);
+  for (int signal :
+       {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+        SIGXCPU, SIGXFSZ, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV}) {
+    struct sigaction old = {}, action = {};
+    if (sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_IGN)
+      continue;
+    action.sa_handler = removeAndRaise;
+    sigemptyset(&action.sa_mask);
+    sigaction(signal, &action, nullptr);
+  }
+}
+
+/// Exits (status 1, a partial --csv removed) once standard output has
+/// failed, a full disk say: the table is what glu-bench is run for, and a
+/// run of minutes stops at its first block of rows.
+void flushTable() {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+    return;
+  std::fprintf(stderr,
+               "glu-bench: error: cannot write the table to standard output: "
+               "%s\n",
+               std::strerror(errno));
+  std::exit(1);
+}
+
+/// Sets the OpenMP threads to `threads` and exits unless a parallel region
+/// then runs that many: a limit of the runtime's own (KMP_DEVICE_THREAD_LIMIT,
+/// OMP_DYNAMIC) has it run fewer with only a warning, and every row would
+/// name threads that did not run.
+void setThreads(int threads) {
+  omp_set_num_threads(threads);
+  int team = 0;
+#pragma omp parallel
+  {
+#pragma omp single
+    team = omp_get_num_threads();
+  }
+  if (team != threads) {
+    std::fprintf(stderr,
+                 "glu-bench: error: the OpenMP runtime runs %d threads where "
+                 "%d were asked for\n",
+                 team, threads);
+    std::exit(1);
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Fusion with neighbours (--fusion): bench/fusion.mlir's programs
 //===----------------------------------------------------------------------===//
 
@@ -668,17 +801,16 @@ struct Program {
 /// triad, program 2, triad, ..., the last program, triad, program 1, ....
 /// Each call is a % of the mean of the two triads around it, and its time
 /// a ratio to its reference's call in the same round.
-int runFusion(int rounds, FILE *csv, const char *csvPath) {
+int runFusion(int rounds, int threads, FILE *csv, const char *csvPath) {
   // A program's temporaries (apart's intermediate arrays) come from the
   // heap and are reused call after call, as a framework's caching
   // allocator would: no page fault of a fresh mmap is timed.
   mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, INT32_MAX);
   const int64_t n = 4096;
-  int threads = omp_get_num_procs();
-  omp_set_num_threads(threads);
-  Buffer x(n * n, 4), g(n * n, 4), c(n * n, 4), r(n * n, 4), out(n * n, 4),
-      packed(2 * n * n, 4), packedBf16(2 * n * n, 2);
+  setThreads(threads);
+  Buffer x(n * n, 4, 0), g(n * n, 4, 1), c(n * n, 4, 2), r(n * n, 4, 3),
+      out(n * n, 4, 4), packed(2 * n * n, 4, 5), packedBf16(2 * n * n, 2, 6);
   fill(x, n, n, 1, "f32");
   fill(g, n, n, 0.5f, "f32");
   fill(c, n, n, 0.5f, "f32");
@@ -707,7 +839,7 @@ int runFusion(int rounds, FILE *csv, const char *csvPath) {
       {"scale", 4, "glu", [&] { glu_fusion_scale(&mx, &mg, &mc, &mo); }},
   };
   const double arrayBytes = 4.0 * double(n * n);
-  Triad triad(n * n); // 3 arrays, as many bytes as the GLU alone
+  Triad triad(n * n, 7); // 3 arrays, as many bytes as the GLU alone
   std::function<void()> t = [&] { triad(); };
   for (Program &p : programs)
     p.call();
@@ -763,11 +895,13 @@ int runFusion(int rounds, FILE *csv, const char *csvPath) {
                    spreadCsv(ratio, "%.3f").c_str(), median(triadGbs[i]),
                    rounds);
   }
+  flushTable();
   if (csv && (std::ferror(csv) | std::fclose(csv))) {
     std::fprintf(stderr, "glu-bench: error: cannot write '%s': %s\n", csvPath,
                  std::strerror(errno));
     return 1;
   }
+  partialCsv.clear();
   return 0;
 }
 
@@ -785,45 +919,87 @@ std::function<void()> ggmlForward(const std::string &, const float *,
 static const char kUsage[] =
     "usage: glu-bench [--quick | --smoke] [--csv FILE] [--size=large|cache] "
     "[--filter=WORD,...]\n"
-    "       glu-bench --fusion [--quick | --smoke] [--csv FILE]\n";
+    "       glu-bench --fusion [--quick | --smoke] [--csv FILE]\n"
+    "       glu-bench --layout [--quick | --smoke]\n";
 
 int main(int argc, char **argv) {
   // Before the OpenMP runtime starts: the triad and the kernels share its
   // threads, each pinned to one core (the environment may say otherwise).
   setenv("OMP_PROC_BIND", "close", /*overwrite=*/0);
   setenv("OMP_PLACES", "cores", /*overwrite=*/0);
-  bool quick = false, smoke = false, fusion = false;
+  bool quick = false, smoke = false, fusion = false, layout = false;
   const char *csvPath = nullptr;
   std::string onlySize, filter;
+  auto usageError = [](const std::string &message) {
+    std::fprintf(stderr, "glu-bench: error: %s\n%s", message.c_str(), kUsage);
+    return 2;
+  };
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--quick"))
+    std::string arg = argv[i];
+    if (arg == "--quick")
       quick = true;
-    else if (!std::strcmp(argv[i], "--smoke"))
+    else if (arg == "--smoke")
       smoke = true;
-    else if (!std::strcmp(argv[i], "--fusion"))
+    else if (arg == "--fusion")
       fusion = true;
-    else if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
+    else if (arg == "--layout")
+      layout = true;
+    else if (arg == "--csv") {
+      if (i + 1 == argc)
+        return usageError("--csv needs a FILE");
       csvPath = argv[++i];
-    else if (!std::strcmp(argv[i], "--size=large") ||
-             !std::strcmp(argv[i], "--size=cache"))
-      onlySize = argv[i] + std::strlen("--size=");
-    else if (!std::strncmp(argv[i], "--filter=", 9))
-      filter = argv[i] + 9;
-    else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
+    } else if (arg.rfind("--size=", 0) == 0) {
+      onlySize = arg.substr(std::strlen("--size="));
+      if (onlySize != "large" && onlySize != "cache")
+        return usageError("--size must be large or cache, not '" + onlySize +
+                          "'");
+    } else if (arg.rfind("--filter=", 0) == 0)
+      filter = arg.substr(std::strlen("--filter="));
+    else if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       std::printf("ggml: %s\n", ggmlLinked() ? "linked (its f32 forward is "
                                                "timed next to glu's)"
                                              : "not linked");
+      flushTable();
       return 0;
-    } else {
-      std::fputs(kUsage, stderr);
-      return 2;
-    }
+    } else
+      return usageError("unknown argument '" + arg + "'");
   }
+  if (quick && smoke)
+    return usageError("--quick and --smoke exclude each other");
   if (fusion && (!onlySize.empty() || !filter.empty())) {
     std::fputs("glu-bench: error: --fusion takes no --size or --filter\n",
                stderr);
     return 2;
+  }
+  if (layout && (fusion || csvPath || !onlySize.empty() || !filter.empty()))
+    return usageError("--layout takes --quick or --smoke alone");
+  // A filter that selects nothing would print an empty table and succeed.
+  std::vector<Kernel> all = kernels();
+  if (std::none_of(all.begin(), all.end(),
+                   [&](const Kernel &k) { return matches(k, filter); })) {
+    std::string words;
+    for (auto field :
+         {&Kernel::variant, &Kernel::direction, &Kernel::type, &Kernel::isa})
+      for (size_t i = 0; i < all.size(); ++i)
+        if (std::none_of(all.begin(), all.begin() + i, [&](const Kernel &k) {
+              return k.*field == all[i].*field;
+            }))
+          words += " " + all[i].*field;
+    std::fprintf(stderr,
+                 "glu-bench: error: --filter=%s selects no kernel (each word "
+                 "is one of:%s)\n",
+                 filter.c_str(), words.c_str());
+    return 1;
+  }
+  // Before the OpenMP runtime starts and reads its environment: the values
+  // it would abort on, or run fewer threads than the cores for, are an
+  // error, as in glu-run.
+  int cores = int(mlir::glu::availableCores());
+  if (std::string problem = mlir::glu::checkOpenMPEnvironment(unsigned(cores));
+      !problem.empty()) {
+    std::fprintf(stderr, "glu-bench: error: %s\n", problem.c_str());
+    return 1;
   }
   FILE *csv = csvPath ? std::fopen(csvPath, "w") : nullptr;
   if (csvPath && !csv) {
@@ -831,8 +1007,18 @@ int main(int argc, char **argv) {
                  std::strerror(errno));
     return 1;
   }
+  // A run ended early leaves nothing behind: no registration file of
+  // libomp's, no partial --csv (a regular file: never /dev/full or a pipe).
+  std::vector<std::string> removed = mlir::glu::openMPRegistrationFiles();
+  struct stat csvStat;
+  if (csv && fstat(fileno(csv), &csvStat) == 0 && S_ISREG(csvStat.st_mode)) {
+    partialCsv = csvPath;
+    removed.push_back(csvPath);
+  }
+  removeOnSignal(removed);
+  std::atexit(removePartialCsv);
   if (fusion)
-    return runFusion(smoke ? 1 : quick ? 5 : 15, csv, csvPath);
+    return runFusion(smoke ? 1 : quick ? 5 : 15, cores, csv, csvPath);
   if (csv)
     std::fprintf(csv, "size,threads,kernel,direction,type,isa,gb_s,pct_triad,"
                       "elem_per_ns,baseline_gb_s,speedup,triad_gb_s,"
@@ -840,7 +1026,6 @@ int main(int argc, char **argv) {
                       "ggml_elem_per_ns,ggml_pct,ggml_pct_p10,ggml_pct_p90,"
                       "over_ggml,over_ggml_p10,over_ggml_p90\n");
 
-  int cores = omp_get_num_procs();
   std::vector<int> threadCounts = {1};
   if (cores > 1)
     threadCounts.push_back(cores);
@@ -859,7 +1044,12 @@ int main(int argc, char **argv) {
                 : quick ? 3
                         : 5},
                {"cache", 8, 1024, smoke ? 3 : 2001}};
-  std::vector<Kernel> all = kernels();
+  if (layout) {
+    setThreads(cores);
+    printLayout(sizes[0].rows, sizes[0].cols);
+    flushTable();
+    return 0;
+  }
   bool ggml = ggmlLinked();
   std::printf(
       "| size | threads | kernel | dir | type | isa | GB/s | triad GB/s "
@@ -868,11 +1058,12 @@ int main(int argc, char **argv) {
       "|---|---|---|---|---|---|---|---|---|---|---|---|%s\n",
       ggml ? " ggml % of triad (p10-p90) | glu/ggml (p10-p90) |" : "",
       ggml ? "---|---|" : "");
+  flushTable();
   for (const Size &s : sizes) {
     if (!onlySize.empty() && onlySize != s.name)
       continue;
     for (int t : threadCounts) {
-      omp_set_num_threads(t);
+      setThreads(t);
       // Operands per type and form, made (and placed) once for all the
       // kernels that use them, with a triad for each byte count they
       // move: the triad moves the kernel's bytes, so that both see the
@@ -897,7 +1088,7 @@ int main(int argc, char **argv) {
             int64_t m = int64_t(bytesMoved(k, s.rows, s.cols) / 12);
             std::unique_ptr<Triad> &triad = triadOf[m];
             if (!triad)
-              triad = std::make_unique<Triad>(m);
+              triad = std::make_unique<Triad>(m, kOperandSlots);
             results[i] =
                 run(k, *ops, *triad, s.rows, s.cols, s.rounds, baseline, t);
             triads.push_back(results[i].triad);
@@ -936,7 +1127,7 @@ int main(int argc, char **argv) {
                        spreadCsv(r.ggmlPct, "%.2f").c_str(),
                        spreadCsv(r.overGgml, "%.3f").c_str());
       }
-      std::fflush(stdout);
+      flushTable();
     }
   }
   // A write error (disk full) shows at the latest when the file is closed.
@@ -945,5 +1136,6 @@ int main(int argc, char **argv) {
                  std::strerror(errno));
     return 1;
   }
+  partialCsv.clear();
   return 0;
 }

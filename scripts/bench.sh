@@ -11,12 +11,16 @@
 # how in the generated text), glu-bench is linked with it and times ggml's
 # own f32 forward in the same rounds as glu's.
 # GLU_BENCH_SMOKE=1: tiny sizes, a check that the script runs (the test
-# test/Integration/bench-script.test), no meaningful numbers.
+# test/Integration/bench-script.test), no meaningful numbers; it takes the
+# build as it is. 0 or empty: the full run.
+# What a run needs is checked before it measures anything; a signal that
+# ends the script ends what it runs too.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
 quick="" doc="$root/docs/performance.md"
 usage() { echo "usage: scripts/bench.sh [--quick] [--out FILE]" >&2; exit 2; }
+fail() { echo "bench.sh: error: $*" >&2; exit 1; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=--quick ;;
@@ -25,11 +29,68 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-smoke="${GLU_BENCH_SMOKE:-}"
+case "${GLU_BENCH_SMOKE:-}" in
+  "" | 0) smoke="" ;;
+  1) smoke=1 ;;
+  *) fail "GLU_BENCH_SMOKE='$GLU_BENCH_SMOKE' is neither 1 (the smoke run) nor 0 or empty (the full run)" ;;
+esac
 mode="$quick"
 [ -n "$smoke" ] && mode=--smoke
 plot="${doc%.md}.png"
 start=$(date +%s)
+
+# The document and its plot are written at the end: their folder must take
+# new files now, not after the minutes of measuring.
+doc_dir=$(dirname -- "$doc")
+if [ -d "$doc" ]; then
+  fail "--out $doc is a directory"
+elif [ ! -d "$doc_dir" ]; then
+  fail "--out $doc: there is no folder $doc_dir"
+elif ! { : > "$doc.tmp"; } 2>/dev/null; then
+  fail "--out $doc: cannot write in $doc_dir"
+fi
+rm -f "$doc.tmp"
+
+# What the script runs is killed with it: bash runs a trap only between
+# foreground commands (a signal would wait for glu-bench's minutes and leave
+# it running), so the measuring commands run in the background (run), each
+# in a process group of its own (setsid: compile-scaling.py's glu-opt too),
+# while the script waits; a signal's trap ends that group, removes the
+# scratch folder and ends the script by the same signal.
+out="$(mktemp -d "${TMPDIR:-/tmp}/glu-bench.XXXXXX")"
+child=""
+trap 'rm -rf "$out"' EXIT
+on_signal() {
+  if [ -n "$child" ]; then
+    kill -TERM -- -"$child" 2>/dev/null || kill -TERM "$child" 2>/dev/null || true
+    wait "$child" 2>/dev/null || true
+  fi
+  rm -rf "$out"
+  trap - EXIT "$1"
+  kill -"$1" $$
+}
+for signal in HUP INT TERM; do
+  trap "on_signal $signal" "$signal"
+done
+run() {
+  setsid -w "$@" &
+  child=$!
+  local status=0
+  wait "$child" || status=$?
+  child=""
+  return "$status"
+}
+# run, with the command's standard output shown and copied to the file $1.
+run_shown() {
+  local file="$1" fd tee_pid status=0
+  shift
+  exec {fd}> >(tee "$file")
+  tee_pid=$!
+  run "$@" >&"$fd" || status=$?
+  exec {fd}>&-
+  wait "$tee_pid" || true
+  return "$status"
+}
 
 # The hand-written part of the document, kept across runs.
 begin_mark="<!-- BEGIN HAND-WRITTEN: scripts/bench.sh keeps this part as it is -->"
@@ -44,9 +105,22 @@ handwritten=$(awk -v b="$begin_mark" -v e="$end_mark" \
 }
 
 # ggml's CPU forward, where a build of it is present (never vendored).
+# Named in GGML_SRC_DIR or GGML_BUILD_DIR, it must be there: a mistyped
+# folder would drop the comparison without a word.
 ggml_src="${GGML_SRC_DIR:-$build/ggml-src}" ggml_build="${GGML_BUILD_DIR:-$build/ggml}"
-if [ -f "$ggml_build/src/libggml.a" ] && [ -f "$ggml_build/src/libggml-cpu.a" ] &&
-   [ -f "$ggml_build/src/libggml-base.a" ] && [ -f "$ggml_src/include/ggml.h" ] &&
+ggml_files=("$ggml_src/include/ggml.h" "$ggml_build/src/libggml.a"
+  "$ggml_build/src/libggml-cpu.a" "$ggml_build/src/libggml-base.a")
+if [ -n "${GGML_SRC_DIR:-}${GGML_BUILD_DIR:-}" ]; then
+  for var in GGML_SRC_DIR GGML_BUILD_DIR; do
+    [ -z "${!var:-}" ] || [ -d "${!var}" ] || fail "$var=${!var} is not a folder"
+  done
+  for f in "${ggml_files[@]}"; do
+    [ -f "$f" ] || fail "$f does not exist (GGML_SRC_DIR: a ggml checkout, GGML_BUILD_DIR: its build; docs/performance.md says how)"
+  done
+fi
+ggml_present=1
+for f in "${ggml_files[@]}"; do [ -f "$f" ] || ggml_present=""; done
+if [ -n "$ggml_present" ] &&
    grep -qE '^GGML_OPENMP:BOOL=(ON|1|TRUE|YES)$' "$ggml_build/CMakeCache.txt" 2>/dev/null; then
   ggml_flags=(-DGLU_BENCH_GGML_SRC_DIR="$ggml_src" -DGLU_BENCH_GGML_BUILD_DIR="$ggml_build")
 else
@@ -54,12 +128,24 @@ else
     echo "bench.sh: note: $ggml_build is not a GGML_OPENMP=ON build of ggml: not compared" >&2
   ggml_flags=(-DGLU_BENCH_GGML_SRC_DIR= -DGLU_BENCH_GGML_BUILD_DIR=)
 fi
+tools=(glu-bench glu-opt glu-compile)
 if [ -z "$smoke" ]; then
-  "$root/scripts/build.sh" build.ninja >/dev/null  # configure once
+  tools+=(glu-masked-load-probe)
   # Baselines for this host; glu-bench linked with ggml where it is built.
-  cmake -DGLU_BENCH_NATIVE=ON "${ggml_flags[@]}" "$build" >/dev/null
-  "$root/scripts/build.sh" glu-bench glu-masked-load-probe glu-opt glu-compile glu-run >/dev/null
+  # The build's output is shown only when it fails. It runs in the
+  # foreground, on the terminal (sudo may ask for a password in
+  # install-deps.sh), not under run.
+  { "$root/scripts/build.sh" build.ninja && # configure once
+    cmake -DGLU_BENCH_NATIVE=ON "${ggml_flags[@]}" "$build" &&
+    "$root/scripts/build.sh" "${tools[@]}" glu-run; } > "$out/build.log" 2>&1 || {
+    tail -n 30 "$out/build.log" >&2
+    fail "the build in $build failed (its last lines above)"
+  }
 fi
+for tool in "${tools[@]}"; do
+  [ -x "$build/bin/$tool" ] ||
+    fail "$build/bin/$tool is not built (GLU_BENCH_SMOKE=1 takes the build as it is: scripts/build.sh ${tools[*]})"
+done
 # Whether this glu-bench times ggml (the smoke run takes the build as it is).
 ggml=""
 case "$("$build/bin/glu-bench" --help)" in *"ggml: linked"*) ggml=1 ;; esac
@@ -77,9 +163,6 @@ fi
 cores=$(nproc)
 cpu_name="$cpu, $cores cores"
 
-out="$(mktemp -d "${TMPDIR:-/tmp}/glu-bench.XXXXXX")"
-trap 'rm -rf "$out"' EXIT
-
 # Compile time and object size of the full pipeline on every example:
 # glu-to-llvm alone (glu-opt), and everything to an object file
 # (glu-compile, with LLVM -O3).
@@ -88,6 +171,8 @@ examples=("$root"/examples/*.mlir)
 [ -n "$smoke" ] && examples=("$root/examples/llama-swiglu.mlir")
 for f in "${examples[@]}"; do
   name=$(basename "$f")
+  # In the foreground (each a fraction of a second): run's fork of setsid
+  # would be timed with them.
   t0=$(date +%s%N)
   "$build/bin/glu-opt" "$f" --glu-to-llvm -o /dev/null
   t1=$(date +%s%N)
@@ -108,24 +193,28 @@ if awk -v l="${load%% *}" -v c="$cores" 'BEGIN { exit !(l >= c) }'; then
 else
   load_note="below the core count: the machine was otherwise idle"
 fi
-"$build/bin/glu-bench" $mode --csv "$out/bench.csv" | tee "$out/bench.md"
+run_shown "$out/bench.md" "$build/bin/glu-bench" $mode --csv "$out/bench.csv"
 csv="$out/bench.csv"
 
 # Compile time in the size of the graph (bench/compile-scaling.py).
 sizes=1000,2500,5000,10000
 [ -n "$quick" ] && sizes=1000,2500
 [ -n "$smoke" ] && sizes=10
-scaling_rows=$(python3 "$root/bench/compile-scaling.py" --glu-opt "$build/bin/glu-opt" \
-  --sizes "$sizes" --markdown | tail -n +3)
+run python3 "$root/bench/compile-scaling.py" --glu-opt "$build/bin/glu-opt" \
+  --sizes "$sizes" --markdown > "$out/scaling.md"
+scaling_rows=$(tail -n +3 "$out/scaling.md")
 
 # Fused neighbours (glu-bench --fusion: bench/fusion.mlir's programs,
 # each call between two triads).
-"$build/bin/glu-bench" --fusion $mode --csv "$out/fusion.csv" | tee "$out/fusion.md"
+run_shown "$out/fusion.md" "$build/bin/glu-bench" --fusion $mode --csv "$out/fusion.csv"
 fusion_rows=$(cat "$out/fusion.md")
 fusion_rounds=$(awk -F, 'NR==2 {print $15}' "$out/fusion.csv")
 
 probe_rows="(not run: smoke)"
-[ -z "$smoke" ] && probe_rows=$("$build/bin/glu-masked-load-probe")
+if [ -z "$smoke" ]; then
+  run "$build/bin/glu-masked-load-probe" > "$out/probe.md"
+  probe_rows=$(cat "$out/probe.md")
+fi
 
 threads=$(awk -F, 'NR>1 && $1=="large" {print $2}' "$csv" | sort -n | uniq | tr '\n' ' ')
 set -- $threads
@@ -319,6 +408,10 @@ column).
   triad's arrays); every buffer is first written (first-touch
   page placement) by the thread that later reads or writes its rows.
   Buffers are written before timing: no allocation or page fault is timed.
+  Each operand and each of the triad's arrays starts at its own offset in
+  a page (its slot times 576 bytes past a 2 MiB-aligned address), the same
+  in every run: with one offset for all, a kernel's loads 4K-aliased its
+  stores.
 - **Bytes per element**, the STREAM convention for both sides (what the
   program must read and write; the read a cached store's write-allocate
   adds is counted for neither): triad 2 reads + 1 write of f32 = 12 bytes;

@@ -300,10 +300,8 @@ llvm::Error mlir::glu::checkRunsOnHost(const CpuTarget &target,
 }
 
 void mlir::glu::removeOpenMPRegistrationOnSignal() {
-  std::string name = "__KMP_REGISTERED_LIB_" + std::to_string(::getpid()) +
-                     "_" + std::to_string(::getuid());
-  for (const char *folder : {"/dev/shm/", "/tmp/"})
-    llvm::sys::RemoveFileOnSignal(folder + name);
+  for (const std::string &file : openMPRegistrationFiles())
+    llvm::sys::RemoveFileOnSignal(file);
 }
 
 bool mlir::glu::hasAVX512(const llvm::TargetMachine &machine) {
@@ -362,29 +360,6 @@ checkExternalFunctions(ModuleOp module, llvm::ArrayRef<llvm::StringRef> libs,
   return error("the module calls " + llvm::join(missing, ", ") +
                ", declared but defined nowhere (not in the module, the C "
                "library or the runtime libraries)");
-}
-
-/// The OpenMP runtime reads OMP_NUM_THREADS when the compiled code first
-/// runs a parallel loop, and aborts on values it cannot read (empty, "abc",
-/// "1.5", "2147483647": an assertion failure or "Out of heap memory", a
-/// libomp crash report): anything but a list of counts from 1 to
-/// kMaxThreads is an error before compiling.
-static llvm::Error checkOpenMPThreadsVariable() {
-  const char *value = std::getenv("OMP_NUM_THREADS");
-  if (!value)
-    return llvm::Error::success();
-  llvm::SmallVector<llvm::StringRef> items;
-  llvm::StringRef(value).split(items, ',');
-  for (llvm::StringRef item : items) {
-    unsigned count;
-    if (item.trim().getAsInteger(10, count) || count < 1 || count > kMaxThreads)
-      return error("OMP_NUM_THREADS='" + llvm::StringRef(value) +
-                   "' is not a list of thread counts from 1 to " +
-                   llvm::Twine(kMaxThreads) +
-                   " (the OpenMP runtime aborts on values it cannot read); "
-                   "unset it");
-  }
-  return llvm::Error::success();
 }
 
 llvm::Expected<std::unique_ptr<JitModule>>
@@ -465,8 +440,12 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
   if (llvm::StringRef(GLU_MLIR_RUNNER_UTILS).size())
     libs.push_back(GLU_MLIR_RUNNER_UTILS);
   if (usesOpenMP(pipeline)) {
-    if (llvm::Error e = checkOpenMPThreadsVariable())
-      return std::move(e);
+    // The runtime reads its environment when the compiled code first runs
+    // a parallel loop: a value it would abort on, or run fewer threads
+    // for, is an error before compiling.
+    if (std::string problem = checkOpenMPEnvironment(options.threads);
+        !problem.empty())
+      return error(problem);
     libs.push_back(GLU_OPENMP_RUNTIME);
   }
   if (llvm::Error e =

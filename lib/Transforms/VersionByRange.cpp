@@ -30,6 +30,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/Format.h"
 #include <cfloat>
 #include <cmath>
 #include <optional>
@@ -663,15 +664,29 @@ void version(Value seed, float bound, bool avx512, int64_t registerLanes) {
       op->erase();
 }
 
+/// The largest min-bound: FLT_MAX in the 8 significant digits that read
+/// back as it, as the error prints it. That double is a little above
+/// FLT_MAX and rounds to it as a float.
+constexpr double kMaxBound = 3.4028235e+38;
+static_assert(float(kMaxBound) == FLT_MAX);
+
+/// `v` with 8 significant digits (a diagnostic's double has 6).
+std::string printed(double v) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%.8g", v);
+  return text;
+}
+
 struct GluVersionByRangePass
     : glu::impl::GluVersionByRangeBase<GluVersionByRangePass> {
   using GluVersionByRangeBase::GluVersionByRangeBase;
 
   void runOnOperation() override {
-    if (!(minBound >= 1 && minBound <= FLT_MAX)) {
+    if (!(minBound >= 1 && minBound <= kMaxBound)) {
       getOperation()->emitError()
-          << "glu-version-by-range: min-bound must be from 1 to FLT_MAX, not "
-          << double(minBound);
+          << "glu-version-by-range: min-bound must be from 1 to "
+          << printed(kMaxBound) << " (the largest f32), not "
+          << printed(minBound);
       return signalPassFailure();
     }
     if (!glu::isValidVectorBits(vectorBits)) {

@@ -9,6 +9,7 @@
 #define GLUDIALECT_RUNNER_JITRUNNER_H
 
 #include "GluDialect/Runner/HostTensor.h"
+#include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -36,10 +37,6 @@ void registerRunnerDialects(DialectRegistry &registry);
 /// The exit status of a process whose compiled code failed a runtime check
 /// (a cf.assert, e.g. a dynamic size the verifier could not see).
 constexpr int kRuntimeCheckExitCode = 3;
-
-/// The most threads --num-threads may ask for (the tools reject more: the
-/// OpenMP runtime aborts the process on a count it cannot create).
-constexpr unsigned kMaxThreads = 1024;
 
 /// The OpenMP runtime the JIT loads (libomp) registers the process in a
 /// file, /dev/shm/__KMP_REGISTERED_LIB_<pid>_<uid> (/tmp/... without

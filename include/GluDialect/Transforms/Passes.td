@@ -515,7 +515,7 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
            "to one register before its one compare">,
     Option<"minBound", "min-bound", "double", /*default=*/"4.0",
            "The least bound B of a fast copy: the chosen vector's lanes in "
-           "[-B, B] (1 to FLT_MAX)">,
+           "[-B, B] (1 to 3.4028235e+38, the largest f32)">,
     Option<"minFolds", "min-folds", "unsigned", /*default=*/"3",
            "The least number of compares a fast copy must fold (a test "
            "costs about three instructions)">,

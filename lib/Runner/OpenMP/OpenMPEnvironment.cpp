@@ -1,0 +1,88 @@
+//===- OpenMPEnvironment.cpp - The OpenMP runtime's environment -----------===//
+
+#include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
+
+#include <climits>
+#include <cstdlib>
+#include <sched.h>
+#include <unistd.h>
+
+using namespace mlir::glu;
+
+unsigned mlir::glu::availableCores() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return unsigned(CPU_COUNT(&set));
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? unsigned(online) : 1;
+}
+
+/// `text` without the blanks around it (libomp skips them).
+static std::string trim(const std::string &text) {
+  size_t begin = text.find_first_not_of(" \t"),
+         end = text.find_last_not_of(" \t");
+  return begin == std::string::npos ? "" : text.substr(begin, end - begin + 1);
+}
+
+/// The count `text` spells in decimal digits alone (no sign, no blank
+/// inside), if it is from 1 to `max`.
+static bool parseCount(const std::string &text, unsigned long max,
+                       unsigned long &count) {
+  std::string digits = trim(text);
+  if (digits.empty())
+    return false;
+  count = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9')
+      return false;
+    count = count * 10 + unsigned(c - '0');
+    if (count > max) // before it can wrap
+      return false;
+  }
+  return count >= 1;
+}
+
+std::string mlir::glu::checkOpenMPEnvironment(unsigned threads) {
+  unsigned long asked = threads;
+  if (const char *value = std::getenv("OMP_NUM_THREADS")) {
+    std::string list = value;
+    bool first = true;
+    for (size_t start = 0;;) {
+      size_t end = list.find(',', start);
+      unsigned long count;
+      if (!parseCount(list.substr(start, end - start), kMaxThreads, count))
+        return "OMP_NUM_THREADS='" + list +
+               "' is not a list of thread counts from 1 to " +
+               std::to_string(kMaxThreads) +
+               " (the OpenMP runtime aborts on values it cannot read); "
+               "unset it";
+      if (first && asked == 0)
+        asked = count;
+      first = false;
+      if (end == std::string::npos)
+        break;
+      start = end + 1;
+    }
+  }
+  if (asked == 0)
+    asked = availableCores();
+  if (const char *value = std::getenv("OMP_THREAD_LIMIT")) {
+    unsigned long limit;
+    if (!parseCount(value, INT_MAX, limit))
+      return "OMP_THREAD_LIMIT='" + std::string(value) +
+             "' is not a thread count from 1 (the OpenMP runtime ignores it, "
+             "or runs one thread for 0); unset it";
+    if (limit < asked)
+      return "OMP_THREAD_LIMIT=" + std::to_string(limit) + " is below the " +
+             std::to_string(asked) +
+             " threads asked for (the OpenMP runtime would run " +
+             std::to_string(limit) + " and only warn); raise or unset it";
+  }
+  return "";
+}
+
+std::vector<std::string> mlir::glu::openMPRegistrationFiles() {
+  std::string name = "__KMP_REGISTERED_LIB_" + std::to_string(::getpid()) +
+                     "_" + std::to_string(::getuid());
+  return {"/dev/shm/" + name, "/tmp/" + name};
+}

@@ -1,0 +1,98 @@
+//===- OpenMPEnvironmentTest.cpp - OMP_NUM_THREADS, OMP_THREAD_LIMIT ------===//
+
+#include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+#include <optional>
+#include <unistd.h>
+
+using namespace mlir::glu;
+
+namespace {
+
+/// Sets (or unsets) the two variables for one test, then puts back what
+/// the process had.
+class Environment {
+public:
+  Environment(std::optional<std::string> threads,
+              std::optional<std::string> limit) {
+    save("OMP_NUM_THREADS", threads);
+    save("OMP_THREAD_LIMIT", limit);
+  }
+  ~Environment() {
+    for (auto &[name, value] : saved)
+      value ? setenv(name, value->c_str(), 1) : unsetenv(name);
+  }
+
+private:
+  void save(const char *name, const std::optional<std::string> &value) {
+    const char *old = std::getenv(name);
+    saved.push_back(
+        {name, old ? std::optional<std::string>(old) : std::nullopt});
+    value ? setenv(name, value->c_str(), 1) : unsetenv(name);
+  }
+  std::vector<std::pair<const char *, std::optional<std::string>>> saved;
+};
+
+std::string check(std::optional<std::string> threads,
+                  std::optional<std::string> limit, unsigned asked) {
+  Environment scope(threads, limit);
+  return checkOpenMPEnvironment(asked);
+}
+
+TEST(OpenMPEnvironment, ThreadCounts) {
+  for (const char *ok : {"1", "2", "1024", " 2", "2 ", "2,1", "2, 1", "4,2,1"})
+    EXPECT_EQ(check(ok, std::nullopt, 2), "") << ok;
+  EXPECT_EQ(check(std::nullopt, std::nullopt, 2), "");
+  // What libomp aborts on, runs other counts for, or skips.
+  for (const char *bad :
+       {"", " ", "0", "-1", "+2", "abc", "1.5", "0x2", "2 1", "1025",
+        "2147483647", "4294967297", "99999999999999999999999", "2,", ",2",
+        "2,,1", "2,0", "2,abc"})
+    EXPECT_EQ(check(bad, std::nullopt, 2),
+              "OMP_NUM_THREADS='" + std::string(bad) +
+                  "' is not a list of thread counts from 1 to 1024 (the "
+                  "OpenMP runtime aborts on values it cannot read); unset it")
+        << bad;
+}
+
+TEST(OpenMPEnvironment, ThreadLimit) {
+  EXPECT_EQ(check(std::nullopt, "2", 2), "");
+  EXPECT_EQ(check(std::nullopt, "2147483647", 2), "");
+  EXPECT_EQ(check(std::nullopt, "1", 2),
+            "OMP_THREAD_LIMIT=1 is below the 2 threads asked for (the OpenMP "
+            "runtime would run 1 and only warn); raise or unset it");
+  for (const char *bad : {"", "0", "-1", "abc", "2147483648", "1,2"})
+    EXPECT_EQ(check(std::nullopt, bad, 1),
+              "OMP_THREAD_LIMIT='" + std::string(bad) +
+                  "' is not a thread count from 1 (the OpenMP runtime "
+                  "ignores it, or runs one thread for 0); unset it")
+        << bad;
+}
+
+// With 0 threads asked for, the runtime's default: OMP_NUM_THREADS's first
+// count (its outermost level), else every available core.
+TEST(OpenMPEnvironment, DefaultThreads) {
+  EXPECT_EQ(check("4,1", "3", 0),
+            "OMP_THREAD_LIMIT=3 is below the 4 threads asked for (the OpenMP "
+            "runtime would run 3 and only warn); raise or unset it");
+  EXPECT_EQ(check("3,8", "3", 0), "");
+  // An explicit count wins over OMP_NUM_THREADS (the num_threads clause).
+  EXPECT_EQ(check("8", "3", 2), "");
+  unsigned cores = availableCores();
+  EXPECT_GE(cores, 1u);
+  EXPECT_EQ(check(std::nullopt, std::to_string(cores), 0), "");
+  if (cores > 1)
+    EXPECT_NE(check(std::nullopt, std::to_string(cores - 1), 0), "");
+}
+
+TEST(OpenMPEnvironment, RegistrationFiles) {
+  std::string name = "__KMP_REGISTERED_LIB_" + std::to_string(getpid()) + "_" +
+                     std::to_string(getuid());
+  EXPECT_EQ(openMPRegistrationFiles(),
+            (std::vector<std::string>{"/dev/shm/" + name, "/tmp/" + name}));
+}
+
+} // namespace
