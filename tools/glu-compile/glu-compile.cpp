@@ -142,16 +142,23 @@ std::optional<Param> paramOf(Type type, const std::string &name) {
                elementSize(spec->kind)};
 }
 
-/// The header's include guard: GLU_, the header's file name in capitals,
-/// and every other character an underscore (kernels.h: GLU_KERNELS_H); a
-/// header written to stdout (`-`) is named by its prefix instead
-/// (GLU_<PREFIX>KERNELS_H), so two prefixes still get two guards.
+/// The header's include guard: GLU_, then the prefix and the header's file
+/// name in capitals, every other character an underscore and no two
+/// underscores in a row (a name with "__" is reserved in C++): kernels.h
+/// with --prefix=a_ gives GLU_A_KERNELS_H. The prefix is in it because two
+/// objects' headers may share a file name (a/kernels.h, b/kernels.h): with
+/// one guard, the second one included was skipped and its functions were
+/// undeclared. A header written to stdout (`-`) is named kernels.h.
 std::string guardFor(llvm::StringRef header) {
-  std::string name = header == "-" ? prefix + "kernels.h"
-                                   : llvm::sys::path::filename(header).str();
+  std::string name =
+      prefix + (header == "-" ? std::string("kernels.h")
+                              : llvm::sys::path::filename(header).str());
   std::string guard = "GLU_";
-  for (char c : name)
-    guard += llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+  for (char c : name) {
+    char g = llvm::isAlnum(c) ? llvm::toUpper(c) : '_';
+    if (g != '_' || guard.back() != '_')
+      guard += g;
+  }
   return guard;
 }
 
@@ -352,13 +359,13 @@ int main(int argc, char **argv) {
   }
   if (functions.empty())
     return fail("'" + inputFile + "' has no public function to compile");
-  // A header named memref_2d_defined would be skipped by its own guard.
+  // A header named memref_2d_defined (--prefix=) would be skipped by its
+  // own guard.
   for (int64_t rank : ranks)
     if (guardFor(headerFile) ==
         "GLU_MEMREF_" + std::to_string(rank) + "D_DEFINED")
-      return fail("the header's name '" + headerFile +
-                  "' gives the include "
-                  "guard " +
+      return fail("--prefix='" + prefix + "' and the header's name '" +
+                  headerFile + "' give the include guard " +
                   guardFor(headerFile) + ", the header's guard of glu_memref_" +
                   std::to_string(rank) + "d; name it otherwise");
 
