@@ -244,6 +244,9 @@ std::string headerFor(const std::vector<Function> &functions,
            << p.name;
         first = false;
       }
+    // `()` declares no prototype before C23 (-Wstrict-prototypes).
+    if (first)
+      os << "void";
     os << ");\n\n";
   }
   if (openmp)
