@@ -131,6 +131,62 @@ HostTensor scalarOne() {
   return one;
 }
 
+/// Whether glu-train can draw the inputs of `function` and a cotangent of
+/// each of its float results, checked before anything is compiled (the
+/// pipeline itself runs out of memory on a constant of a huge type): every
+/// argument an f32 tensor of static sizes this machine can hold (an f16
+/// argument failed with an input count or element mismatch, a dynamic
+/// one with std::length_error, tensor<1099511627776x4xf32> with "LLVM
+/// ERROR: out of memory"), every float result f32 (a cotangent is drawn
+/// in f32; an f16 result made the gradient function's call fail, naming
+/// nothing). Integer results take no cotangent; a result's sizes may be
+/// dynamic (the call computes them).
+llvm::Error checkSignature(func::FuncOp function) {
+  auto problem = [&](StringRef what, size_t i, Type type,
+                     const llvm::Twine &why) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "@" << function.getName() << " " << what << " #" << i << " has type "
+       << type;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), text + why);
+  };
+  for (auto [i, type] : llvm::enumerate(function.getArgumentTypes())) {
+    std::optional<TensorSpec> spec = tensorSpecOf(type);
+    if (!spec || spec->kind != ElementKind::F32)
+      return problem("argument", i, type,
+                     "; glu-train draws f32 tensor inputs only");
+    if (llvm::is_contained(spec->shape, -1))
+      return problem("argument", i, type,
+                     ", a dynamic size; glu-train needs static shapes to "
+                     "draw its inputs");
+    if (llvm::Error e = checkAllocatable(spec->kind, spec->shape))
+      return problem("argument", i, type, ": " + toString(std::move(e)));
+    // A zero-size argument's gradient is a zero constant, which the JIT's
+    // translation builds as rows of its other sizes (0x2^40 ran out of
+    // memory): those must fit too.
+    if (llvm::is_contained(spec->shape, 0) &&
+        isDifferentiableArgument(function, i)) {
+      SmallVector<int64_t> rows;
+      llvm::copy_if(spec->shape, std::back_inserter(rows),
+                    [](int64_t size) { return size != 0; });
+      if (llvm::Error e = checkAllocatable(spec->kind, rows))
+        return problem("argument", i, type,
+                       ": its gradient, a zero constant, is compiled as rows "
+                       "of its other sizes: " +
+                           toString(std::move(e)));
+    }
+  }
+  for (auto [i, type] : llvm::enumerate(function.getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (tensor && isa<FloatType>(tensor.getElementType()) &&
+        !tensor.getElementType().isF32())
+      return problem("result", i, type,
+                     "; glu-train checks f32 results only (integer results "
+                     "are fine)");
+  }
+  return llvm::Error::success();
+}
+
 std::string formatError(double e) {
   return std::isnan(e) ? "NaN" : llvm::formatv("{0:e1}", e).str();
 }
@@ -202,6 +258,8 @@ int main(int argc, char **argv) {
     for (unsigned i = 0; i < function.getNumArguments(); ++i)
       if (isDifferentiableArgument(function, i))
         target.wrt.push_back(i);
+    if (llvm::Error e = checkSignature(function))
+      return fail(std::move(e));
     targets.push_back(std::move(target));
   }
   if (targets.empty())
@@ -238,13 +296,6 @@ int main(int argc, char **argv) {
     if (!grad)
       return fail(grad.takeError());
     ArrayRef<TensorSpec> args = (*forward)->arguments();
-    for (const TensorSpec &spec : args)
-      for (int64_t size : spec.shape)
-        if (size < 0)
-          return fail("@" + target.name +
-                      " has a dynamic size; glu-train "
-                      "needs static shapes to draw its inputs");
-
     StringRef name(target.name);
     std::string modelName =
         name.ends_with("_loss") ? name.drop_back(5).str() : std::string();
@@ -280,15 +331,16 @@ int main(int argc, char **argv) {
         inputs.push_back(initParameter(args[i].shape, drawSeed(2000, i)));
       cotangents.push_back(scalarOne());
     } else {
-      for (auto [i, spec] : llvm::enumerate(args)) {
-        if (spec.kind != ElementKind::F32)
-          return fail("@" + target.name + " argument #" + llvm::Twine(i) +
-                      " is not f32; glu-train draws f32 inputs only");
+      for (auto [i, spec] : llvm::enumerate(args))
         inputs.push_back(randomNormal(spec.shape, drawSeed(3000, i)));
-      }
-      for (auto [i, spec] : llvm::enumerate((*forward)->results()))
-        if (spec.kind == ElementKind::F32)
-          cotangents.push_back(randomNormal(spec.shape, drawSeed(4000, i)));
+      // The results' sizes as the call computes them: a dynamic one
+      // (tensor<?x4xf32>) has none in the type.
+      auto results = (*forward)->call(inputs);
+      if (!results)
+        return fail(results.takeError());
+      for (auto [i, result] : llvm::enumerate(*results))
+        if (result.kind == ElementKind::F32)
+          cotangents.push_back(randomNormal(result.shape, drawSeed(4000, i)));
     }
 
     // A zero-size argument or result has no derivative to compare: its
