@@ -387,6 +387,61 @@ static llvm::Error checkOpenMPThreadsVariable() {
   return llvm::Error::success();
 }
 
+/// The specs of `func`'s arguments and results, or why it cannot be
+/// called (the first argument and the first result that cannot be passed).
+static llvm::Error signatureOf(func::FuncOp func,
+                               SmallVectorImpl<TensorSpec> &args,
+                               SmallVectorImpl<TensorSpec> &rets) {
+  llvm::Error problem = llvm::Error::success();
+  for (auto [what, types, specs] :
+       {std::make_tuple("argument", func.getArgumentTypes(), &args),
+        std::make_tuple("result", func.getResultTypes(), &rets)}) {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      auto spec = runner::callableSpec(func, what, i, type);
+      if (!spec) {
+        problem = llvm::joinErrors(std::move(problem), spec.takeError());
+        break;
+      }
+      specs->push_back(*spec);
+    }
+  }
+  return problem;
+}
+
+llvm::Error mlir::glu::checkCall(ModuleOp module, llvm::StringRef function,
+                                 llvm::ArrayRef<HostTensor> inputs,
+                                 size_t outputs) {
+  auto func = module.lookupSymbol<func::FuncOp>(function);
+  if (!func || func.isExternal() || !func.isPublic())
+    return llvm::Error::success();
+  SmallVector<TensorSpec> args, rets;
+  if (llvm::Error problem = signatureOf(func, args, rets))
+    return problem;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const TensorSpec &spec = args[i];
+    auto never = [&](const llvm::Twine &why) {
+      return error("@" + function + " argument #" + llvm::Twine(i) +
+                   " has type " + spec.str() +
+                   ", which no input can have: " + why);
+    };
+    // No .npy file holds a size over 2^48; a larger static type no tensor
+    // this machine holds (a dynamic size can be 0).
+    if (llvm::any_of(spec.shape,
+                     [](int64_t size) { return size > kMaxTensorElements; }))
+      return never("a size over 2^48");
+    if (!llvm::is_contained(spec.shape, -1))
+      if (llvm::Error e = checkAllocatable(spec.kind, spec.shape))
+        return never(llvm::toString(std::move(e)));
+  }
+  if (llvm::Error e = runner::checkInputs(function, args, inputs))
+    return e;
+  if (outputs && outputs != rets.size())
+    return error("@" + function + " returns " + llvm::Twine(rets.size()) +
+                 " result(s), got " + llvm::Twine(outputs) +
+                 " --output flag(s)");
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, const JitOptions &options,
                    llvm::ArrayRef<std::string> required) {
@@ -399,20 +454,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     available += (available.empty() ? "" : ", ") + func.getName().str();
     bool isRequired = llvm::is_contained(required, func.getName().str());
     Function fn;
-    llvm::Error problem = llvm::Error::success();
-    for (auto [what, types, specs] :
-         {std::make_tuple("argument", func.getArgumentTypes(), &fn.args),
-          std::make_tuple("result", func.getResultTypes(), &fn.rets)}) {
-      for (auto [i, type] : llvm::enumerate(types)) {
-        auto spec = runner::callableSpec(func, what, i, type);
-        if (!spec) {
-          problem = llvm::joinErrors(std::move(problem), spec.takeError());
-          break;
-        }
-        specs->push_back(*spec);
-      }
-    }
-    if (problem) {
+    if (llvm::Error problem = signatureOf(func, fn.args, fn.rets)) {
       if (isRequired)
         return std::move(problem);
       llvm::consumeError(std::move(problem));

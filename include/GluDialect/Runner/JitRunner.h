@@ -135,6 +135,19 @@ private:
 /// has).
 void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef root);
 
+/// Success when @`function` of `module` can be called with `inputs`, said
+/// before anything is compiled (glu-run compiled first, and a type no input
+/// can have, or a wrong input, was reported after it): every argument and
+/// result a ranked tensor of f32, f16, bf16, i32 or i64; no argument of a
+/// type no tensor this machine can hold has (a size over 2^48, more
+/// elements or bytes than fit; checkAllocatable); `inputs` of the argument
+/// types (count, element types, ranks, static sizes); and, unless
+/// `outputs` is 0, that many results (glu-run's --output flags). The error
+/// names the argument, input or result. Without a public definition of
+/// @`function` this is success: compiling it names what the module has.
+llvm::Error checkCall(ModuleOp module, llvm::StringRef function,
+                      llvm::ArrayRef<HostTensor> inputs, size_t outputs = 0);
+
 /// A JIT-compiled module whose public functions can be called by name.
 class JitModule {
 public:
