@@ -319,6 +319,20 @@ int main(int argc, char **argv) {
                     " must be (x, t, params...) -> "
                     "tensor<f32> with x and t glu.no_grad, and @" +
                     modelName + " (x, params...)");
+      // t is the teacher's first result (none: an index past the end, a
+      // crash; another type: a mismatch reported against the gradient).
+      if (model->results().empty())
+        return fail("@" + modelName + " returns nothing; @" + target.name +
+                    " is trained on t, its first result");
+      const TensorSpec &y = model->results()[0], &t = args[1];
+      if (y.kind != t.kind || y.shape.size() != t.shape.size() ||
+          llvm::any_of(llvm::zip_equal(y.shape, t.shape), [](auto sizes) {
+            auto [a, b] = sizes;
+            return a >= 0 && a != b;
+          }))
+        return fail("@" + modelName + " result #0 has type " + y.str() +
+                    ", not the type of @" + target.name +
+                    "'s argument #1 (t), " + t.str());
       HostTensor x = randomNormal(args[0].shape, seed);
       std::vector<HostTensor> teacher{x};
       for (size_t i = 2; i < args.size(); ++i)
