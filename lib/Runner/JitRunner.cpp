@@ -412,8 +412,15 @@ llvm::Error mlir::glu::checkCall(ModuleOp module, llvm::StringRef function,
                                  llvm::ArrayRef<HostTensor> inputs,
                                  size_t outputs) {
   auto func = module.lookupSymbol<func::FuncOp>(function);
-  if (!func || func.isExternal() || !func.isPublic())
+  if (!func)
     return llvm::Error::success();
+  // Said as such: "no function named" (what compiling says) read as a typo.
+  if (func.isExternal())
+    return error("@" + function +
+                 " is a declaration without a body; there is nothing to call");
+  if (!func.isPublic())
+    return error("@" + function +
+                 " is private; only public functions can be called");
   SmallVector<TensorSpec> args, rets;
   if (llvm::Error problem = signatureOf(func, args, rets))
     return problem;

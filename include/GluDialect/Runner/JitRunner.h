@@ -143,8 +143,9 @@ void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef root);
 /// elements or bytes than fit; checkAllocatable); `inputs` of the argument
 /// types (count, element types, ranks, static sizes); and, unless
 /// `outputs` is 0, that many results (glu-run's --output flags). The error
-/// names the argument, input or result. Without a public definition of
-/// @`function` this is success: compiling it names what the module has.
+/// names the argument, input or result; a private @`function` or a
+/// declaration is an error of its own. Without any @`function` this is
+/// success: compiling it names what the module has.
 llvm::Error checkCall(ModuleOp module, llvm::StringRef function,
                       llvm::ArrayRef<HostTensor> inputs, size_t outputs = 0);
 
