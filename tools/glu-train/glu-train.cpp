@@ -187,6 +187,14 @@ llvm::Error checkSignature(func::FuncOp function) {
   return llvm::Error::success();
 }
 
+/// `value` in few digits that say it (%g: 1e+308, 1e-05; formatv's default
+/// printed --lr=1e-5 as 0.00).
+std::string shortest(double value) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%g", value);
+  return text;
+}
+
 std::string formatError(double e) {
   return std::isnan(e) ? "NaN" : llvm::formatv("{0:e1}", e).str();
 }
@@ -224,12 +232,23 @@ int main(int argc, char **argv) {
                              {"min-drop", minDrop},
                              {"gradcheck-tolerance", tolerance},
                              {"gradcheck-step", step}})
-    if (!std::isfinite(value) || value <= 0) {
-      std::string text;
-      llvm::raw_string_ostream(text) << llvm::format("%g", value);
+    if (!std::isfinite(value) || value <= 0)
       return fail("--" + name + " must be a positive finite number, got " +
-                  text);
-    }
+                  shortest(value));
+  // The symmetric relative error is at most 1: a tolerance of 1 passes
+  // every gradient (only NaN fails).
+  if (tolerance >= 1)
+    return fail("--gradcheck-tolerance must be below 1 (the error "
+                "|a-b|/(|a|+|b|) is at most 1: every gradient would pass), "
+                "got " +
+                shortest(tolerance));
+  if (step < kMinGradientCheckStep)
+    return fail("--gradcheck-step must be at least " +
+                shortest(kMinGradientCheckStep) +
+                " (its smallest quotient step, a 30th, is f32's epsilon: "
+                "smaller ones leave the f32 inputs unchanged and check "
+                "nothing), got " +
+                shortest(step));
   auto start = std::chrono::steady_clock::now();
 
   DialectRegistry registry;
@@ -284,9 +303,9 @@ int main(int argc, char **argv) {
   bool allPassed = true;
   llvm::outs() << llvm::formatv(
       "{0}: {1} function(s); SGD {2} steps, lr {3}; gradient check: {4} "
-      "directions per argument, worst |a-b|/(|a|+|b|) <= {5:e1}\n",
+      "directions per argument, worst |a-b|/(|a|+|b|) <= {5}\n",
       std::string(inputFile), targets.size(), unsigned(steps),
-      double(learningRate), unsigned(directions), double(tolerance));
+      shortest(learningRate), unsigned(directions), shortest(tolerance));
 
   for (const Target &target : targets) {
     auto forward = compile(target.name);
