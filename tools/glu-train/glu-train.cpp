@@ -265,9 +265,15 @@ int main(int argc, char **argv) {
   SmallVector<Target> targets;
   for (auto function : module.getOps<func::FuncOp>()) {
     Attribute grad = function->getAttr(kGradAttrName);
-    if (!grad || (!selected.empty() &&
-                  !llvm::is_contained(selected, function.getName())))
+    if (!grad)
       continue;
+    if (!selected.empty() &&
+        !llvm::is_contained(selected, function.getName())) {
+      // Not differentiated: a glu.grad glu-differentiate rejects there
+      // (a taken name, an op without a rule) failed the selected ones too.
+      function->removeAttr(kGradAttrName);
+      continue;
+    }
     // glu-differentiate says what is wrong with a glu.grad that is not a
     // string; left out here, it would read as no glu.grad at all.
     auto gradName = dyn_cast<StringAttr>(grad);
@@ -285,11 +291,24 @@ int main(int argc, char **argv) {
     return fail("no function with " + kGradAttrName + " in '" + inputFile +
                 "'" + (selected.empty() ? "" : " among --function"));
 
+  // What glu-train calls is public: a private target was "no function
+  // named", and the inliner erased a private model (then its loss was
+  // only checked, not trained, saying nothing).
+  for (const Target &target : targets) {
+    module.lookupSymbol<func::FuncOp>(target.name).setPublic();
+    StringRef name(target.name);
+    if (name.ends_with("_loss"))
+      if (auto model = module.lookupSymbol<func::FuncOp>(name.drop_back(5)))
+        model.setPublic();
+  }
   PassManager pm(&context);
   pm.addPass(createInlinerPass());
   pm.addPass(createGluDifferentiate());
   if (failed(pm.run(module)))
     return fail("glu-differentiate failed (diagnostics above)");
+  for (const Target &target : targets)
+    if (auto grad = module.lookupSymbol<func::FuncOp>(target.gradName))
+      grad.setPublic();
 
   JitOptions jitOptions;
   auto compile = [&](StringRef name) {
