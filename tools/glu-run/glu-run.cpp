@@ -233,8 +233,13 @@ int main(int argc, char **argv) {
   std::vector<HostTensor> tensors;
   for (const std::string &spec : inputs) {
     llvm::StringRef text(spec);
-    auto tensor =
-        text.consume_front("@") ? readNpy(text) : parseInlineTensor(text);
+    bool file = text.consume_front("@");
+    // A file named without its '@' read as a bad inline tensor.
+    if (!file && !text.contains('=') && llvm::sys::fs::exists(text))
+      return fail("--input='" + text + "' is a file, read as --input=@" + text +
+                  " (without '@' an input is an inline tensor, "
+                  "SHAPExTYPE=VALUES)");
+    auto tensor = file ? readNpy(text) : parseInlineTensor(text);
     if (!tensor)
       return fail(tensor.takeError());
     tensors.push_back(std::move(*tensor));
