@@ -520,9 +520,15 @@ static std::optional<std::string> memoryProblem(uint64_t bytes) {
   return std::nullopt;
 }
 
-static llvm::Error checkMemoryFor(uint64_t bytes, StringRef name) {
+static llvm::Error checkNpyMemory(uint64_t bytes, StringRef name) {
   if (std::optional<std::string> problem = memoryProblem(bytes))
     return npyError(name, "its data " + *problem);
+  return llvm::Error::success();
+}
+
+llvm::Error mlir::glu::checkMemoryFor(uint64_t bytes) {
+  if (std::optional<std::string> problem = memoryProblem(bytes))
+    return createStringError(llvm::inconvertibleErrorCode(), *problem);
   return llvm::Error::success();
 }
 
@@ -626,7 +632,7 @@ llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
         regular ? header->dataBytes
                 : std::min<uint64_t>(header->dataBytes,
                                      std::max<uint64_t>(2 * have, 1 << 20));
-    if (llvm::Error e = checkMemoryFor(want, path))
+    if (llvm::Error e = checkNpyMemory(want, path))
       return std::move(e);
     tensor.data.resize(want);
     got = readFully(*fd, reinterpret_cast<char *>(tensor.data.data()) + have,

@@ -449,6 +449,44 @@ llvm::Error mlir::glu::checkCall(ModuleOp module, llvm::StringRef function,
   return llvm::Error::success();
 }
 
+llvm::Error mlir::glu::checkConstants(ModuleOp module) {
+  llvm::Error problem = llvm::Error::success();
+  module.walk([&](LLVM::GlobalOp global) {
+    auto value = dyn_cast_or_null<SplatElementsAttr>(global.getValueOrNull());
+    if (!value)
+      return WalkResult::advance(); // its elements are in memory already
+    ShapedType type = value.getType();
+    uint64_t bits = type.getElementType().isIntOrFloat()
+                        ? type.getElementTypeBitWidth()
+                        : 64;
+    uint64_t elements = 1, pointers = 0;
+    bool overflow = false;
+    for (int64_t size : type.getShape()) {
+      overflow |= __builtin_mul_overflow(elements, uint64_t(size), &elements);
+      overflow |= __builtin_add_overflow(pointers, uint64_t(size), &pointers);
+    }
+    uint64_t bytes = 0, pointerBytes = 0;
+    overflow |= __builtin_mul_overflow(elements, (bits + 7) / 8, &bytes) ||
+                __builtin_mul_overflow(pointers, 8, &pointerBytes);
+    std::string why;
+    if (overflow)
+      why = "its data is more than 2^64 bytes";
+    else if (llvm::Error e = checkMemoryFor(bytes))
+      why = "its data " + llvm::toString(std::move(e));
+    else if (llvm::Error e = checkMemoryFor(pointerBytes))
+      why = "translating it " + llvm::toString(std::move(e));
+    else
+      return WalkResult::advance();
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << type;
+    problem = error("the constant @" + global.getSymName() + " (" + text +
+                    ") cannot be compiled: " + why);
+    return WalkResult::interrupt();
+  });
+  return problem;
+}
+
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, const JitOptions &options,
                    llvm::ArrayRef<std::string> required) {
@@ -509,6 +547,8 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
           options.pipeline ? "the compilation" : "the glu-to-llvm"))
     return std::move(e);
 
+  if (llvm::Error e = checkConstants(module))
+    return std::move(e);
   auto transformer = makeLLVMOptimizer(machine->get());
   llvm::SmallVector<llvm::StringRef> libs;
   if (llvm::StringRef(GLU_MLIR_RUNNER_UTILS).size())

@@ -404,6 +404,8 @@ int main(int argc, char **argv) {
   buildGluToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return fail("the glu-to-llvm pipeline failed");
+  if (llvm::Error e = checkConstants(module))
+    return fail(std::move(e));
 
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =

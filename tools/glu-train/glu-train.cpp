@@ -161,20 +161,6 @@ llvm::Error checkSignature(func::FuncOp function) {
                      "draw its inputs");
     if (llvm::Error e = checkAllocatable(spec->kind, spec->shape))
       return problem("argument", i, type, ": " + toString(std::move(e)));
-    // A zero-size argument's gradient is a zero constant, which the JIT's
-    // translation builds as rows of its other sizes (0x2^40 ran out of
-    // memory): those must fit too.
-    if (llvm::is_contained(spec->shape, 0) &&
-        isDifferentiableArgument(function, i)) {
-      SmallVector<int64_t> rows;
-      llvm::copy_if(spec->shape, std::back_inserter(rows),
-                    [](int64_t size) { return size != 0; });
-      if (llvm::Error e = checkAllocatable(spec->kind, rows))
-        return problem("argument", i, type,
-                       ": its gradient, a zero constant, is compiled as rows "
-                       "of its other sizes: " +
-                           toString(std::move(e)));
-    }
   }
   for (auto [i, type] : llvm::enumerate(function.getResultTypes())) {
     auto tensor = dyn_cast<RankedTensorType>(type);

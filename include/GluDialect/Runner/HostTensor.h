@@ -38,6 +38,11 @@ constexpr int64_t kMaxTensorElements = int64_t(1) << 48;
 /// with this first. The error says why, for the caller to name the tensor.
 llvm::Error checkAllocatable(ElementKind kind, llvm::ArrayRef<int64_t> shape);
 
+/// Success when `bytes` of memory can be had now: no more than this
+/// machine's memory and swap, and an address range the kernel gives
+/// (ulimit -v). The error says why ("needs N bytes of memory, ...").
+llvm::Error checkMemoryFor(uint64_t bytes);
+
 /// A dense, row-major tensor in host memory.
 struct HostTensor {
   ElementKind kind = ElementKind::F32;

@@ -149,6 +149,14 @@ void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef root);
 llvm::Error checkCall(ModuleOp module, llvm::StringRef function,
                       llvm::ArrayRef<HostTensor> inputs, size_t outputs = 0);
 
+/// Success when the constants of `module`, lowered to the LLVM dialect, can
+/// be translated to LLVM IR: a splat (dense<1.0> : tensor<2^40x4xf32>, or a
+/// gradient's zeros of tensor<0x2^40xf32>) is built there with its bytes
+/// and one pointer per element of each of its sizes, and a failed
+/// allocation ended the process ("LLVM ERROR: out of memory"). The error
+/// names the constant and its type.
+llvm::Error checkConstants(ModuleOp module);
+
 /// A JIT-compiled module whose public functions can be called by name.
 class JitModule {
 public:
