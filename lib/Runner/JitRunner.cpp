@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -74,6 +75,7 @@ static void *checkedMalloc(size_t size) {
                  "error: the compiled code could not allocate %zu bytes\n",
                  size);
     std::fflush(stderr);
+    removeOpenMPRegistration(); // _exit runs no atexit handler: libomp's
     _exit(kRuntimeCheckExitCode);
   }
   return p;
@@ -299,11 +301,53 @@ llvm::Error mlir::glu::checkRunsOnHost(const CpuTarget &target,
                ") and it runs here; glu-compile builds for other CPUs");
 }
 
+namespace {
+/// The paths of the OpenMP registration files of this process, filled
+/// before any signal handler reads them.
+char registrationFiles[2][96];
+
+void fillRegistrationFiles() {
+  static bool filled = [] {
+    const char *folders[] = {"/dev/shm/", "/tmp/"};
+    for (int i = 0; i < 2; ++i)
+      std::snprintf(registrationFiles[i], sizeof(registrationFiles[i]),
+                    "%s__KMP_REGISTERED_LIB_%d_%d", folders[i], int(::getpid()),
+                    int(::getuid()));
+    return true;
+  }();
+  (void)filled;
+}
+
+/// SIGPIPE (`glu-run ... | head`): LLVM installs no handler for it here (it
+/// only does when its one-shot pipe function is set before any other
+/// handler), and its default disposition ended the process with the
+/// registration file left behind.
+void onBrokenPipe(int) {
+  for (const char *path : registrationFiles)
+    ::unlink(path);
+  ::signal(SIGPIPE, SIG_DFL);
+  ::raise(SIGPIPE);
+}
+} // namespace
+
+void mlir::glu::removeOpenMPRegistration() {
+  fillRegistrationFiles();
+  for (const char *path : registrationFiles)
+    ::unlink(path);
+}
+
 void mlir::glu::removeOpenMPRegistrationOnSignal() {
-  std::string name = "__KMP_REGISTERED_LIB_" + std::to_string(::getpid()) +
-                     "_" + std::to_string(::getuid());
-  for (const char *folder : {"/dev/shm/", "/tmp/"})
-    llvm::sys::RemoveFileOnSignal(folder + name);
+  fillRegistrationFiles();
+  for (const char *path : registrationFiles)
+    llvm::sys::RemoveFileOnSignal(path);
+  struct sigaction old;
+  if (::sigaction(SIGPIPE, nullptr, &old) == 0 && old.sa_handler == SIG_DFL &&
+      !(old.sa_flags & SA_SIGINFO)) {
+    struct sigaction action = {};
+    action.sa_handler = onBrokenPipe;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGPIPE, &action, nullptr);
+  }
 }
 
 bool mlir::glu::hasAVX512(const llvm::TargetMachine &machine) {

@@ -128,5 +128,6 @@ void runner::runtimeCheckFailed() {
              "above)\n",
              stderr);
   std::fflush(stderr);
+  removeOpenMPRegistration(); // _exit runs no atexit handler: libomp's
   _exit(kRuntimeCheckExitCode);
 }

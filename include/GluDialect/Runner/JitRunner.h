@@ -44,10 +44,15 @@ constexpr unsigned kMaxThreads = 1024;
 /// The OpenMP runtime the JIT loads (libomp) registers the process in a
 /// file, /dev/shm/__KMP_REGISTERED_LIB_<pid>_<uid> (/tmp/... without
 /// /dev/shm), and removes it at exit: a tool ended by a signal (Ctrl-C,
-/// SIGTERM, an abort) left it behind. This has LLVM's signal handlers
-/// remove those files (llvm::sys::RemoveFileOnSignal); for tools to call,
-/// since signal handling is the process's.
+/// SIGTERM, an abort, a broken pipe) left it behind. This has LLVM's signal
+/// handlers remove those files (llvm::sys::RemoveFileOnSignal), and a
+/// handler of its own for SIGPIPE when the process has none; for tools to
+/// call, since signal handling is the process's.
 void removeOpenMPRegistrationOnSignal();
+
+/// Removes those files now: before _exit (a failed runtime check of the
+/// compiled code), which runs no atexit handler, libomp's included.
+void removeOpenMPRegistration();
 
 /// The CPU the code is generated for. Both empty: this host, with its
 /// features. `cpu` is an LLVM CPU name (x86-64-v3: AVX2 and FMA, no
