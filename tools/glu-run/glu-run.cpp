@@ -194,8 +194,18 @@ static int runOnCuda(ModuleOp module, llvm::ArrayRef<HostTensor> tensors) {
   return emit(*results);
 }
 
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  int status = run(argc, argv);
+  // What was printed may not have been written (stdout on a full disk).
+  if (llvm::Error e = flushStdout())
+    return fail(std::move(e));
+  return status;
+}
+
+static int run(int argc, char **argv) {
   mlir::glu::removeOpenMPRegistrationOnSignal();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(

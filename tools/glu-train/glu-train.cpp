@@ -27,6 +27,7 @@
 
 #include "GluDialect/Runner/GradientCheck.h"
 #include "GluDialect/Runner/JitRunner.h"
+#include "GluDialect/Runner/OutputFiles.h"
 #include "GluDialect/Transforms/Differentiate.h"
 #include "GluDialect/Transforms/Passes.h"
 #ifdef GLU_INCLUDE_TESTS
@@ -186,8 +187,18 @@ std::string formatError(double e) {
 }
 } // namespace
 
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  int status = run(argc, argv);
+  // What was printed may not have been written (stdout on a full disk).
+  if (llvm::Error e = flushStdout())
+    return fail(std::move(e));
+  return status;
+}
+
+static int run(int argc, char **argv) {
   mlir::glu::removeOpenMPRegistrationOnSignal();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
