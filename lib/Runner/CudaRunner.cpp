@@ -104,6 +104,8 @@ CudaFunction::compile(ModuleOp module, llvm::StringRef name,
           [&](OpPassManager &pm) { buildGluToNVVMPipeline(pm, pipeline); },
           "the glu-to-nvvm"))
     return std::move(e);
+  if (llvm::Error e = checkConstants(module))
+    return std::move(e);
 
   auto machine =
       createCpuTargetMachine(CpuTarget(), llvm::CodeGenOptLevel::Default);

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <random>
 
 #ifdef __linux__
@@ -433,10 +434,11 @@ static llvm::Expected<NpyHeader> parseNpyHeader(StringRef bytes,
   for (StringRef dim : items) {
     dim = dim.trim();
     uint64_t size;
-    if (dim.empty() || dim.getAsInteger(10, size) || size > (uint64_t(1) << 48))
+    if (dim.empty() || dim.getAsInteger(10, size) ||
+        size > uint64_t(kMaxTensorElements))
       return fail("bad dimension '" + dim + "' in shape " + shapeText);
     if (__builtin_mul_overflow(count, size, &count) ||
-        count > (uint64_t(1) << 48))
+        count > uint64_t(kMaxTensorElements))
       return fail("shape " + shapeText + " is too large");
     result.shape.push_back(int64_t(size));
   }
@@ -485,35 +487,77 @@ static llvm::Expected<size_t> readFully(llvm::sys::fs::file_t fd, char *into,
   return done;
 }
 
-/// Whether `bytes` of data can be held in memory: a failed operator new
-/// ends in LLVM's new handler (InitLLVM's), a crash report ("LLVM ERROR:
-/// out of memory"), not an error. More than the machine's memory and swap
-/// never fits, whatever the overcommit policy; an anonymous mapping of the
-/// size says whether the kernel and the address-space limit (ulimit -v)
-/// would give it now (ASan's allocator would report a failed malloc).
-static llvm::Error checkMemoryFor(uint64_t bytes, StringRef name) {
+/// Why `bytes` of data cannot be held in memory now, or nothing: a failed
+/// operator new ends in LLVM's new handler (InitLLVM's), a crash report
+/// ("LLVM ERROR: out of memory"), not an error. More than the machine's
+/// memory and swap never fits, whatever the overcommit policy; an anonymous
+/// mapping of the size says whether the kernel and the address-space limit
+/// (ulimit -v) would give it now (ASan's allocator would report a failed
+/// malloc).
+static std::optional<std::string> memoryProblem(uint64_t bytes) {
+  if (bytes == 0) // no mapping to probe (mmap of 0 bytes fails)
+    return std::nullopt;
 #ifdef __linux__
   struct sysinfo info;
   if (::sysinfo(&info) == 0) {
     uint64_t total =
         (uint64_t(info.totalram) + uint64_t(info.totalswap)) * info.mem_unit;
     if (bytes > total)
-      return npyError(name, "its data needs " + llvm::Twine(bytes) +
-                                " bytes of memory, more than this machine's "
-                                "memory and swap (" +
-                                llvm::Twine(total) + " bytes)");
+      return "needs " + std::to_string(bytes) +
+             " bytes of memory, more than this machine's memory and swap (" +
+             std::to_string(total) + " bytes)";
   }
   void *probe = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (probe == MAP_FAILED)
-    return npyError(name, "cannot allocate " + llvm::Twine(bytes) +
-                              " bytes for its data (" + std::strerror(errno) +
-                              ")");
+    return "needs " + std::to_string(bytes) +
+           " bytes, which cannot be allocated now (" + std::strerror(errno) +
+           ")";
   ::munmap(probe, bytes);
 #else
   (void)bytes;
-  (void)name;
 #endif
+  return std::nullopt;
+}
+
+static llvm::Error checkNpyMemory(uint64_t bytes, StringRef name) {
+  if (std::optional<std::string> problem = memoryProblem(bytes))
+    return npyError(name, "its data " + *problem);
+  return llvm::Error::success();
+}
+
+llvm::Error mlir::glu::checkMemoryFor(uint64_t bytes) {
+  if (std::optional<std::string> problem = memoryProblem(bytes))
+    return createStringError(llvm::inconvertibleErrorCode(), *problem);
+  return llvm::Error::success();
+}
+
+llvm::Error mlir::glu::checkAllocatable(ElementKind kind,
+                                        llvm::ArrayRef<int64_t> shape) {
+  auto fail = [&](const llvm::Twine &why) {
+    std::string type;
+    for (int64_t size : shape)
+      type += (size < 0 ? std::string("?") : std::to_string(size)) + "x";
+    return createStringError(llvm::inconvertibleErrorCode(),
+                             "a tensor of " + type + elementName(kind) + " " +
+                                 why);
+  };
+  for (int64_t size : shape)
+    if (size < 0)
+      return fail("has no size (a dynamic or negative one)");
+  // Each size too, as in a .npy shape: 0x2^62 holds nothing, but products
+  // of its sizes (strides) overflow.
+  for (int64_t size : shape)
+    if (size > kMaxTensorElements)
+      return fail("has a size over 2^48");
+  int64_t count = 1;
+  for (int64_t size : shape)
+    if (__builtin_mul_overflow(count, size, &count) ||
+        count > kMaxTensorElements)
+      return fail("has more than 2^48 elements");
+  if (std::optional<std::string> problem =
+          memoryProblem(uint64_t(count) * elementSize(kind)))
+    return fail(*problem);
   return llvm::Error::success();
 }
 
@@ -588,7 +632,7 @@ llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
         regular ? header->dataBytes
                 : std::min<uint64_t>(header->dataBytes,
                                      std::max<uint64_t>(2 * have, 1 << 20));
-    if (llvm::Error e = checkMemoryFor(want, path))
+    if (llvm::Error e = checkNpyMemory(want, path))
       return std::move(e);
     tensor.data.resize(want);
     got = readFully(*fd, reinterpret_cast<char *>(tensor.data.data()) + have,

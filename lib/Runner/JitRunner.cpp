@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -74,6 +75,7 @@ static void *checkedMalloc(size_t size) {
                  "error: the compiled code could not allocate %zu bytes\n",
                  size);
     std::fflush(stderr);
+    removeOpenMPRegistration(); // _exit runs no atexit handler: libomp's
     _exit(kRuntimeCheckExitCode);
   }
   return p;
@@ -299,9 +301,53 @@ llvm::Error mlir::glu::checkRunsOnHost(const CpuTarget &target,
                ") and it runs here; glu-compile builds for other CPUs");
 }
 
+namespace {
+/// The paths of the OpenMP registration files of this process, filled
+/// before any signal handler reads them.
+char registrationFiles[2][96];
+
+void fillRegistrationFiles() {
+  static bool filled = [] {
+    std::vector<std::string> files = openMPRegistrationFiles();
+    for (size_t i = 0; i < std::size(registrationFiles) && i < files.size();
+         ++i)
+      std::snprintf(registrationFiles[i], sizeof(registrationFiles[i]), "%s",
+                    files[i].c_str());
+    return true;
+  }();
+  (void)filled;
+}
+
+/// SIGPIPE (`glu-run ... | head`): LLVM installs no handler for it here (it
+/// only does when its one-shot pipe function is set before any other
+/// handler), and its default disposition ended the process with the
+/// registration file left behind.
+void onBrokenPipe(int) {
+  for (const char *path : registrationFiles)
+    ::unlink(path);
+  ::signal(SIGPIPE, SIG_DFL);
+  ::raise(SIGPIPE);
+}
+} // namespace
+
+void mlir::glu::removeOpenMPRegistration() {
+  fillRegistrationFiles();
+  for (const char *path : registrationFiles)
+    ::unlink(path);
+}
+
 void mlir::glu::removeOpenMPRegistrationOnSignal() {
-  for (const std::string &file : openMPRegistrationFiles())
-    llvm::sys::RemoveFileOnSignal(file);
+  fillRegistrationFiles();
+  for (const char *path : registrationFiles)
+    llvm::sys::RemoveFileOnSignal(path);
+  struct sigaction old;
+  if (::sigaction(SIGPIPE, nullptr, &old) == 0 && old.sa_handler == SIG_DFL &&
+      !(old.sa_flags & SA_SIGINFO)) {
+    struct sigaction action = {};
+    action.sa_handler = onBrokenPipe;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGPIPE, &action, nullptr);
+  }
 }
 
 bool mlir::glu::hasAVX512(const llvm::TargetMachine &machine) {
@@ -362,6 +408,106 @@ checkExternalFunctions(ModuleOp module, llvm::ArrayRef<llvm::StringRef> libs,
                "library or the runtime libraries)");
 }
 
+/// The specs of `func`'s arguments and results, or why it cannot be
+/// called (the first argument and the first result that cannot be passed).
+static llvm::Error signatureOf(func::FuncOp func,
+                               SmallVectorImpl<TensorSpec> &args,
+                               SmallVectorImpl<TensorSpec> &rets) {
+  llvm::Error problem = llvm::Error::success();
+  for (auto [what, types, specs] :
+       {std::make_tuple("argument", func.getArgumentTypes(), &args),
+        std::make_tuple("result", func.getResultTypes(), &rets)}) {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      auto spec = runner::callableSpec(func, what, i, type);
+      if (!spec) {
+        problem = llvm::joinErrors(std::move(problem), spec.takeError());
+        break;
+      }
+      specs->push_back(*spec);
+    }
+  }
+  return problem;
+}
+
+llvm::Error mlir::glu::checkCall(ModuleOp module, llvm::StringRef function,
+                                 llvm::ArrayRef<HostTensor> inputs,
+                                 size_t outputs) {
+  auto func = module.lookupSymbol<func::FuncOp>(function);
+  if (!func)
+    return llvm::Error::success();
+  // Said as such: "no function named" (what compiling says) read as a typo.
+  if (func.isExternal())
+    return error("@" + function +
+                 " is a declaration without a body; there is nothing to call");
+  if (!func.isPublic())
+    return error("@" + function +
+                 " is private; only public functions can be called");
+  SmallVector<TensorSpec> args, rets;
+  if (llvm::Error problem = signatureOf(func, args, rets))
+    return problem;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const TensorSpec &spec = args[i];
+    auto never = [&](const llvm::Twine &why) {
+      return error("@" + function + " argument #" + llvm::Twine(i) +
+                   " has type " + spec.str() +
+                   ", which no input can have: " + why);
+    };
+    // No .npy file holds a size over 2^48; a larger static type no tensor
+    // this machine holds (a dynamic size can be 0).
+    if (llvm::any_of(spec.shape,
+                     [](int64_t size) { return size > kMaxTensorElements; }))
+      return never("a size over 2^48");
+    if (!llvm::is_contained(spec.shape, -1))
+      if (llvm::Error e = checkAllocatable(spec.kind, spec.shape))
+        return never(llvm::toString(std::move(e)));
+  }
+  if (llvm::Error e = runner::checkInputs(function, args, inputs))
+    return e;
+  if (outputs && outputs != rets.size())
+    return error("@" + function + " returns " + llvm::Twine(rets.size()) +
+                 " result(s), got " + llvm::Twine(outputs) +
+                 " --output flag(s)");
+  return llvm::Error::success();
+}
+
+llvm::Error mlir::glu::checkConstants(ModuleOp module) {
+  llvm::Error problem = llvm::Error::success();
+  module.walk([&](LLVM::GlobalOp global) {
+    auto value = dyn_cast_or_null<SplatElementsAttr>(global.getValueOrNull());
+    if (!value)
+      return WalkResult::advance(); // its elements are in memory already
+    ShapedType type = value.getType();
+    uint64_t bits = type.getElementType().isIntOrFloat()
+                        ? type.getElementTypeBitWidth()
+                        : 64;
+    uint64_t elements = 1, pointers = 0;
+    bool overflow = false;
+    for (int64_t size : type.getShape()) {
+      overflow |= __builtin_mul_overflow(elements, uint64_t(size), &elements);
+      overflow |= __builtin_add_overflow(pointers, uint64_t(size), &pointers);
+    }
+    uint64_t bytes = 0, pointerBytes = 0;
+    overflow |= __builtin_mul_overflow(elements, (bits + 7) / 8, &bytes) ||
+                __builtin_mul_overflow(pointers, 8, &pointerBytes);
+    std::string why;
+    if (overflow)
+      why = "its data is more than 2^64 bytes";
+    else if (llvm::Error e = checkMemoryFor(bytes))
+      why = "its data " + llvm::toString(std::move(e));
+    else if (llvm::Error e = checkMemoryFor(pointerBytes))
+      why = "translating it " + llvm::toString(std::move(e));
+    else
+      return WalkResult::advance();
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << type;
+    problem = error("the constant @" + global.getSymName() + " (" + text +
+                    ") cannot be compiled: " + why);
+    return WalkResult::interrupt();
+  });
+  return problem;
+}
+
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, const JitOptions &options,
                    llvm::ArrayRef<std::string> required) {
@@ -374,20 +520,7 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
     available += (available.empty() ? "" : ", ") + func.getName().str();
     bool isRequired = llvm::is_contained(required, func.getName().str());
     Function fn;
-    llvm::Error problem = llvm::Error::success();
-    for (auto [what, types, specs] :
-         {std::make_tuple("argument", func.getArgumentTypes(), &fn.args),
-          std::make_tuple("result", func.getResultTypes(), &fn.rets)}) {
-      for (auto [i, type] : llvm::enumerate(types)) {
-        auto spec = runner::callableSpec(func, what, i, type);
-        if (!spec) {
-          problem = llvm::joinErrors(std::move(problem), spec.takeError());
-          break;
-        }
-        specs->push_back(*spec);
-      }
-    }
-    if (problem) {
+    if (llvm::Error problem = signatureOf(func, fn.args, fn.rets)) {
       if (isRequired)
         return std::move(problem);
       llvm::consumeError(std::move(problem));
@@ -435,6 +568,8 @@ JitModule::compile(ModuleOp module, const JitOptions &options,
           options.pipeline ? "the compilation" : "the glu-to-llvm"))
     return std::move(e);
 
+  if (llvm::Error e = checkConstants(module))
+    return std::move(e);
   auto transformer = makeLLVMOptimizer(machine->get());
   llvm::SmallVector<llvm::StringRef> libs;
   if (llvm::StringRef(GLU_MLIR_RUNNER_UTILS).size())

@@ -198,7 +198,7 @@ llvm::Error OutputFiles::commit() {
   llvm::sort(folders);
   folders.erase(std::unique(folders.begin(), folders.end()), folders.end());
   std::vector<int> locks;
-  auto unlock = llvm::make_scope_exit([&] {
+  llvm::scope_exit unlock([&] {
     for (int fd : locks)
       ::close(fd); // releases its flock
   });
@@ -244,4 +244,14 @@ static std::error_code linkAnonymous(OutputFiles::File &file) {
       return std::error_code(errno, std::generic_category());
   }
   return std::make_error_code(std::errc::file_exists);
+}
+
+llvm::Error mlir::glu::flushStdout() {
+  llvm::raw_fd_ostream &out = llvm::outs();
+  out.flush();
+  std::error_code ec = out.error();
+  if (!ec)
+    return llvm::Error::success();
+  out.clear_error();
+  return llvm::createStringError(ec, "cannot write to stdout: " + ec.message());
 }

@@ -68,8 +68,6 @@ llvm::Error runner::checkResult(llvm::StringRef entry, unsigned index,
                  " (" + spec.str() + ") " + why +
                  "; the program computed a size it cannot allocate");
   };
-  // What a HostTensor holds at most: 2^48 elements, as a .npy input.
-  constexpr int64_t kMaxElements = int64_t(1) << 48;
   int64_t count = 1;
   for (size_t d = 0; d < rank; ++d) {
     int64_t size = words[3 + d];
@@ -79,7 +77,8 @@ llvm::Error runner::checkResult(llvm::StringRef entry, unsigned index,
     if (spec.shape[d] >= 0 && size != spec.shape[d])
       return bad("with size " + llvm::Twine(size) + along + ", not " +
                  llvm::Twine(spec.shape[d]));
-    if (__builtin_mul_overflow(count, size, &count) || count > kMaxElements)
+    if (__builtin_mul_overflow(count, size, &count) ||
+        count > kMaxTensorElements)
       return bad("with more than 2^48 elements");
   }
   if (count > 0 && words[1] == 0)
@@ -129,5 +128,6 @@ void runner::runtimeCheckFailed() {
              "above)\n",
              stderr);
   std::fflush(stderr);
+  removeOpenMPRegistration(); // _exit runs no atexit handler: libomp's
   _exit(kRuntimeCheckExitCode);
 }

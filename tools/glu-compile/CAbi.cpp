@@ -111,6 +111,14 @@ std::optional<std::string> glu_compile::headerConflict(llvm::StringRef name) {
     return std::string("a name <stdint.h> reserves (the header includes it)");
   if (name == "linux" || name == "unix")
     return std::string("a macro of the C compilers' GNU modes");
+  // `void main(const glu_memref_1d *, ...)` is no valid declaration of
+  // main, in C or C++; and C reserves file-scope names with a leading
+  // underscore (_start, _init, _fini are the C runtime's).
+  if (name == "main")
+    return std::string("the program's entry point");
+  if (name.starts_with("_"))
+    return std::string("a name C reserves at file scope (a leading "
+                       "underscore: _start, _init are the C runtime's)");
   llvm::StringRef rank = name;
   if (name.starts_with("GLU_") ||
       (rank.consume_front("glu_memref_") &&

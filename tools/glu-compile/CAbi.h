@@ -46,7 +46,8 @@ bool isCIdentifier(llvm::StringRef name);
 /// Why the generated header cannot declare a function `name` (a C
 /// identifier), or nothing: a C++ keyword or alternative token (the header
 /// is C++ too), a name <stdint.h> (which it includes) or the compilers'
-/// GNU modes (`linux`, `unix`) may define, or one of the header's own
+/// GNU modes (`linux`, `unix`) may define, `main`, a name with a leading
+/// underscore (reserved at file scope), or one of the header's own
 /// (glu_memref_<r>d, glu_memref_<r>d_dense, macros GLU_*).
 std::optional<std::string> headerConflict(llvm::StringRef name);
 

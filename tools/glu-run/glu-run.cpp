@@ -146,16 +146,6 @@ static void print(llvm::raw_ostream &os, unsigned index,
   os << "\n";
 }
 
-/// 0 when the --output flags fit a function of `results` results, else the
-/// error status (after saying so).
-static int checkOutputCount(size_t results) {
-  if (outputs.empty() || outputs.size() == results)
-    return 0;
-  return fail("@" + functionName + " returns " + llvm::Twine(results) +
-              " result(s), got " + llvm::Twine(outputs.size()) +
-              " --output flag(s)");
-}
-
 /// Prints or writes `results` as the flags ask: every file or none
 /// (OutputFiles).
 static int emit(llvm::ArrayRef<HostTensor> results) {
@@ -190,8 +180,6 @@ static int runOnCuda(ModuleOp module, llvm::ArrayRef<HostTensor> tensors) {
         [&](const llvm::ErrorInfoBase &e) { status = fail(e.message()); });
     return status;
   }
-  if (int status = checkOutputCount((*function)->results().size()))
-    return status;
   if (benchmark) {
     auto timing = (*function)->benchmark(tensors, benchmark);
     if (!timing)
@@ -206,8 +194,18 @@ static int runOnCuda(ModuleOp module, llvm::ArrayRef<HostTensor> tensors) {
   return emit(*results);
 }
 
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  int status = run(argc, argv);
+  // What was printed may not have been written (stdout on a full disk).
+  if (llvm::Error e = flushStdout())
+    return fail(std::move(e));
+  return status;
+}
+
+static int run(int argc, char **argv) {
   mlir::glu::removeOpenMPRegistrationOnSignal();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
@@ -245,8 +243,13 @@ int main(int argc, char **argv) {
   std::vector<HostTensor> tensors;
   for (const std::string &spec : inputs) {
     llvm::StringRef text(spec);
-    auto tensor =
-        text.consume_front("@") ? readNpy(text) : parseInlineTensor(text);
+    bool file = text.consume_front("@");
+    // A file named without its '@' read as a bad inline tensor.
+    if (!file && !text.contains('=') && llvm::sys::fs::exists(text))
+      return fail("--input='" + text + "' is a file, read as --input=@" + text +
+                  " (without '@' an input is an inline tensor, "
+                  "SHAPExTYPE=VALUES)");
+    auto tensor = file ? readNpy(text) : parseInlineTensor(text);
     if (!tensor)
       return fail(tensor.takeError());
     tensors.push_back(std::move(*tensor));
@@ -270,6 +273,9 @@ int main(int argc, char **argv) {
     return fail(std::move(error));
   ModuleOp module = input.module();
   eraseUnreachableFunctions(module, functionName);
+  // The signature, the inputs and the --output count, before compiling.
+  if (llvm::Error e = checkCall(module, functionName, tensors, outputs.size()))
+    return fail(std::move(e));
 
   if (target == Target::CUDA)
     return runOnCuda(module, tensors);
@@ -289,8 +295,6 @@ int main(int argc, char **argv) {
   auto function = JitFunction::compile(module, functionName, options);
   if (!function)
     return fail(function.takeError());
-  if (int status = checkOutputCount((*function)->results().size()))
-    return status;
 
   if (benchmark) {
     // The compiled function allocates its results on every call. Keep the

@@ -27,6 +27,7 @@
 
 #include "GluDialect/Runner/GradientCheck.h"
 #include "GluDialect/Runner/JitRunner.h"
+#include "GluDialect/Runner/OutputFiles.h"
 #include "GluDialect/Transforms/Differentiate.h"
 #include "GluDialect/Transforms/Passes.h"
 #ifdef GLU_INCLUDE_TESTS
@@ -131,13 +132,73 @@ HostTensor scalarOne() {
   return one;
 }
 
+/// Whether glu-train can draw the inputs of `function` and a cotangent of
+/// each of its float results, checked before anything is compiled (the
+/// pipeline itself runs out of memory on a constant of a huge type): every
+/// argument an f32 tensor of static sizes this machine can hold (an f16
+/// argument failed with an input count or element mismatch, a dynamic
+/// one with std::length_error, tensor<1099511627776x4xf32> with "LLVM
+/// ERROR: out of memory"), every float result f32 (a cotangent is drawn
+/// in f32; an f16 result made the gradient function's call fail, naming
+/// nothing). Integer results take no cotangent; a result's sizes may be
+/// dynamic (the call computes them).
+llvm::Error checkSignature(func::FuncOp function) {
+  auto problem = [&](StringRef what, size_t i, Type type,
+                     const llvm::Twine &why) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "@" << function.getName() << " " << what << " #" << i << " has type "
+       << type;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), text + why);
+  };
+  for (auto [i, type] : llvm::enumerate(function.getArgumentTypes())) {
+    std::optional<TensorSpec> spec = tensorSpecOf(type);
+    if (!spec || spec->kind != ElementKind::F32)
+      return problem("argument", i, type,
+                     "; glu-train draws f32 tensor inputs only");
+    if (llvm::is_contained(spec->shape, -1))
+      return problem("argument", i, type,
+                     ", a dynamic size; glu-train needs static shapes to "
+                     "draw its inputs");
+    if (llvm::Error e = checkAllocatable(spec->kind, spec->shape))
+      return problem("argument", i, type, ": " + toString(std::move(e)));
+  }
+  for (auto [i, type] : llvm::enumerate(function.getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (tensor && isa<FloatType>(tensor.getElementType()) &&
+        !tensor.getElementType().isF32())
+      return problem("result", i, type,
+                     "; glu-train checks f32 results only (integer results "
+                     "are fine)");
+  }
+  return llvm::Error::success();
+}
+
+/// `value` in few digits that say it (%g: 1e+308, 1e-05; formatv's default
+/// printed --lr=1e-5 as 0.00).
+std::string shortest(double value) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%g", value);
+  return text;
+}
+
 std::string formatError(double e) {
   return std::isnan(e) ? "NaN" : llvm::formatv("{0:e1}", e).str();
 }
 } // namespace
 
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  int status = run(argc, argv);
+  // What was printed may not have been written (stdout on a full disk).
+  if (llvm::Error e = flushStdout())
+    return fail(std::move(e));
+  return status;
+}
+
+static int run(int argc, char **argv) {
   mlir::glu::removeOpenMPRegistrationOnSignal();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
@@ -168,12 +229,23 @@ int main(int argc, char **argv) {
                              {"min-drop", minDrop},
                              {"gradcheck-tolerance", tolerance},
                              {"gradcheck-step", step}})
-    if (!std::isfinite(value) || value <= 0) {
-      std::string text;
-      llvm::raw_string_ostream(text) << llvm::format("%g", value);
+    if (!std::isfinite(value) || value <= 0)
       return fail("--" + name + " must be a positive finite number, got " +
-                  text);
-    }
+                  shortest(value));
+  // The symmetric relative error is at most 1: a tolerance of 1 passes
+  // every gradient (only NaN fails).
+  if (tolerance >= 1)
+    return fail("--gradcheck-tolerance must be below 1 (the error "
+                "|a-b|/(|a|+|b|) is at most 1: every gradient would pass), "
+                "got " +
+                shortest(tolerance));
+  if (step < kMinGradientCheckStep)
+    return fail("--gradcheck-step must be at least " +
+                shortest(kMinGradientCheckStep) +
+                " (its smallest quotient step, a 30th, is f32's epsilon: "
+                "smaller ones leave the f32 inputs unchanged and check "
+                "nothing), got " +
+                shortest(step));
   auto start = std::chrono::steady_clock::now();
 
   DialectRegistry registry;
@@ -190,9 +262,15 @@ int main(int argc, char **argv) {
   SmallVector<Target> targets;
   for (auto function : module.getOps<func::FuncOp>()) {
     Attribute grad = function->getAttr(kGradAttrName);
-    if (!grad || (!selected.empty() &&
-                  !llvm::is_contained(selected, function.getName())))
+    if (!grad)
       continue;
+    if (!selected.empty() &&
+        !llvm::is_contained(selected, function.getName())) {
+      // Not differentiated: a glu.grad glu-differentiate rejects there
+      // (a taken name, an op without a rule) failed the selected ones too.
+      function->removeAttr(kGradAttrName);
+      continue;
+    }
     // glu-differentiate says what is wrong with a glu.grad that is not a
     // string; left out here, it would read as no glu.grad at all.
     auto gradName = dyn_cast<StringAttr>(grad);
@@ -202,17 +280,32 @@ int main(int argc, char **argv) {
     for (unsigned i = 0; i < function.getNumArguments(); ++i)
       if (isDifferentiableArgument(function, i))
         target.wrt.push_back(i);
+    if (llvm::Error e = checkSignature(function))
+      return fail(std::move(e));
     targets.push_back(std::move(target));
   }
   if (targets.empty())
     return fail("no function with " + kGradAttrName + " in '" + inputFile +
                 "'" + (selected.empty() ? "" : " among --function"));
 
+  // What glu-train calls is public: a private target was "no function
+  // named", and the inliner erased a private model (then its loss was
+  // only checked, not trained, saying nothing).
+  for (const Target &target : targets) {
+    module.lookupSymbol<func::FuncOp>(target.name).setPublic();
+    StringRef name(target.name);
+    if (name.ends_with("_loss"))
+      if (auto model = module.lookupSymbol<func::FuncOp>(name.drop_back(5)))
+        model.setPublic();
+  }
   PassManager pm(&context);
   pm.addPass(createInlinerPass());
   pm.addPass(createGluDifferentiate());
   if (failed(pm.run(module)))
     return fail("glu-differentiate failed (diagnostics above)");
+  for (const Target &target : targets)
+    if (auto grad = module.lookupSymbol<func::FuncOp>(target.gradName))
+      grad.setPublic();
 
   JitOptions jitOptions;
   auto compile = [&](StringRef name) {
@@ -226,9 +319,9 @@ int main(int argc, char **argv) {
   bool allPassed = true;
   llvm::outs() << llvm::formatv(
       "{0}: {1} function(s); SGD {2} steps, lr {3}; gradient check: {4} "
-      "directions per argument, worst |a-b|/(|a|+|b|) <= {5:e1}\n",
+      "directions per argument, worst |a-b|/(|a|+|b|) <= {5}\n",
       std::string(inputFile), targets.size(), unsigned(steps),
-      double(learningRate), unsigned(directions), double(tolerance));
+      shortest(learningRate), unsigned(directions), shortest(tolerance));
 
   for (const Target &target : targets) {
     auto forward = compile(target.name);
@@ -238,13 +331,6 @@ int main(int argc, char **argv) {
     if (!grad)
       return fail(grad.takeError());
     ArrayRef<TensorSpec> args = (*forward)->arguments();
-    for (const TensorSpec &spec : args)
-      for (int64_t size : spec.shape)
-        if (size < 0)
-          return fail("@" + target.name +
-                      " has a dynamic size; glu-train "
-                      "needs static shapes to draw its inputs");
-
     StringRef name(target.name);
     std::string modelName =
         name.ends_with("_loss") ? name.drop_back(5).str() : std::string();
@@ -268,6 +354,20 @@ int main(int argc, char **argv) {
                     " must be (x, t, params...) -> "
                     "tensor<f32> with x and t glu.no_grad, and @" +
                     modelName + " (x, params...)");
+      // t is the teacher's first result (none: an index past the end, a
+      // crash; another type: a mismatch reported against the gradient).
+      if (model->results().empty())
+        return fail("@" + modelName + " returns nothing; @" + target.name +
+                    " is trained on t, its first result");
+      const TensorSpec &y = model->results()[0], &t = args[1];
+      if (y.kind != t.kind || y.shape.size() != t.shape.size() ||
+          llvm::any_of(llvm::zip_equal(y.shape, t.shape), [](auto sizes) {
+            auto [a, b] = sizes;
+            return a >= 0 && a != b;
+          }))
+        return fail("@" + modelName + " result #0 has type " + y.str() +
+                    ", not the type of @" + target.name +
+                    "'s argument #1 (t), " + t.str());
       HostTensor x = randomNormal(args[0].shape, seed);
       std::vector<HostTensor> teacher{x};
       for (size_t i = 2; i < args.size(); ++i)
@@ -280,15 +380,16 @@ int main(int argc, char **argv) {
         inputs.push_back(initParameter(args[i].shape, drawSeed(2000, i)));
       cotangents.push_back(scalarOne());
     } else {
-      for (auto [i, spec] : llvm::enumerate(args)) {
-        if (spec.kind != ElementKind::F32)
-          return fail("@" + target.name + " argument #" + llvm::Twine(i) +
-                      " is not f32; glu-train draws f32 inputs only");
+      for (auto [i, spec] : llvm::enumerate(args))
         inputs.push_back(randomNormal(spec.shape, drawSeed(3000, i)));
-      }
-      for (auto [i, spec] : llvm::enumerate((*forward)->results()))
-        if (spec.kind == ElementKind::F32)
-          cotangents.push_back(randomNormal(spec.shape, drawSeed(4000, i)));
+      // The results' sizes as the call computes them: a dynamic one
+      // (tensor<?x4xf32>) has none in the type.
+      auto results = (*forward)->call(inputs);
+      if (!results)
+        return fail(results.takeError());
+      for (auto [i, result] : llvm::enumerate(*results))
+        if (result.kind == ElementKind::F32)
+          cotangents.push_back(randomNormal(result.shape, drawSeed(4000, i)));
     }
 
     // A zero-size argument or result has no derivative to compare: its

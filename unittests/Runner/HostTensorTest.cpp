@@ -325,6 +325,33 @@ TEST(Npy, DataLargerThanMemoryIsAnError) {
       << message;
 }
 
+std::string problemOf(ElementKind kind, llvm::ArrayRef<int64_t> shape) {
+  llvm::Error e = checkAllocatable(kind, shape);
+  return e ? llvm::toString(std::move(e)) : "";
+}
+
+/// What the constructor would allocate is checked first: a shape from a
+/// function's type can be anything the type system takes.
+TEST(HostTensor, CheckAllocatable) {
+  EXPECT_EQ(problemOf(ElementKind::F32, {4, 8}), "");
+  EXPECT_EQ(problemOf(ElementKind::F32, {}), "");
+  EXPECT_EQ(problemOf(ElementKind::I64, {0, int64_t(1) << 48}), "");
+  EXPECT_EQ(problemOf(ElementKind::F32, {-1, 4}),
+            "a tensor of ?x4xf32 has no size (a dynamic or negative one)");
+  EXPECT_EQ(problemOf(ElementKind::F32, {0, int64_t(1) << 62}),
+            "a tensor of 0x4611686018427387904xf32 has a size over 2^48");
+  // The product wraps in 64 bits.
+  EXPECT_EQ(problemOf(ElementKind::BF16, {int64_t(1) << 40, int64_t(1) << 40}),
+            "a tensor of 1099511627776x1099511627776xbf16 has more than 2^48 "
+            "elements");
+  std::string message =
+      problemOf(ElementKind::F32, {int64_t(1) << 40, 16}); // 64 TiB
+  EXPECT_NE(message.find("a tensor of 1099511627776x16xf32 needs "
+                         "70368744177664 bytes of memory"),
+            std::string::npos)
+      << message;
+}
+
 TEST(Npy, AcceptsNativeByteOrder) {
   auto t = parseNpy(npy("{'descr': '=f4', 'fortran_order': False, "
                         "'shape': (2,), }",

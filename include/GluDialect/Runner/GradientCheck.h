@@ -34,11 +34,19 @@ HostTensor randomNormal(llvm::ArrayRef<int64_t> shape, uint64_t seed,
 /// sum_i a_i * b_i in double.
 double dot(const HostTensor &a, const HostTensor &b);
 
+/// The smallest GradientCheckOptions::step that checks anything: its
+/// smallest quotient step, h/30, is f32's epsilon (2^-23). Below, the
+/// perturbations leave f32 inputs of RMS 1 unchanged, every quotient is 0,
+/// and checkGradient counts a flat function as agreeing with any small
+/// gradient: every gradient passed (1e-10: worst 0, "ok").
+constexpr double kMinGradientCheckStep = 30 * 0x1p-23;
+
 struct GradientCheckOptions {
   /// Random directions per differentiated argument.
   unsigned directions = 4;
   /// The finite-difference step h, relative to max(RMS of the argument, 1);
-  /// the quotients are taken at 3h, h, h/3, h/10 and h/30.
+  /// the quotients are taken at 3h, h, h/3, h/10 and h/30. At least
+  /// kMinGradientCheckStep.
   double step = 3e-3;
   uint64_t seed = 1;
 };

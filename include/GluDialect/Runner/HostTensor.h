@@ -24,6 +24,25 @@ llvm::StringRef elementName(ElementKind kind);
 /// The .npy `descr`: <f4, <f2, <u2 (bf16 as raw bits), <i4, <i8.
 llvm::StringRef npyDescr(ElementKind kind);
 
+/// The most elements a HostTensor holds: a .npy file's shape, a result the
+/// compiled code returns, a tensor glu-train draws (2^48, a petabyte of
+/// f32: no machine has it, and no product of sizes up to it overflows).
+constexpr int64_t kMaxTensorElements = int64_t(1) << 48;
+
+/// Success when a HostTensor of `kind` and `shape` can be allocated now:
+/// no negative size, at most kMaxTensorElements elements, no more bytes
+/// than this machine's memory and swap, and an address range the kernel
+/// gives (ulimit -v). The constructor cannot fail: a failed allocation
+/// there ends the process (std::bad_alloc, or LLVM's "out of memory" crash
+/// report), so a shape a user gave (a function's argument types) is checked
+/// with this first. The error says why, for the caller to name the tensor.
+llvm::Error checkAllocatable(ElementKind kind, llvm::ArrayRef<int64_t> shape);
+
+/// Success when `bytes` of memory can be had now: no more than this
+/// machine's memory and swap, and an address range the kernel gives
+/// (ulimit -v). The error says why ("needs N bytes of memory, ...").
+llvm::Error checkMemoryFor(uint64_t bytes);
+
 /// A dense, row-major tensor in host memory.
 struct HostTensor {
   ElementKind kind = ElementKind::F32;

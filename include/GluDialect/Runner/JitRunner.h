@@ -41,10 +41,15 @@ constexpr int kRuntimeCheckExitCode = 3;
 /// The OpenMP runtime the JIT loads (libomp) registers the process in a
 /// file, /dev/shm/__KMP_REGISTERED_LIB_<pid>_<uid> (/tmp/... without
 /// /dev/shm), and removes it at exit: a tool ended by a signal (Ctrl-C,
-/// SIGTERM, an abort) left it behind. This has LLVM's signal handlers
-/// remove those files (llvm::sys::RemoveFileOnSignal); for tools to call,
-/// since signal handling is the process's.
+/// SIGTERM, an abort, a broken pipe) left it behind. This has LLVM's signal
+/// handlers remove those files (llvm::sys::RemoveFileOnSignal), and a
+/// handler of its own for SIGPIPE when the process has none; for tools to
+/// call, since signal handling is the process's.
 void removeOpenMPRegistrationOnSignal();
+
+/// Removes those files now: before _exit (a failed runtime check of the
+/// compiled code), which runs no atexit handler, libomp's included.
+void removeOpenMPRegistration();
 
 /// The CPU the code is generated for. Both empty: this host, with its
 /// features. `cpu` is an LLVM CPU name (x86-64-v3: AVX2 and FMA, no
@@ -131,6 +136,28 @@ private:
 /// is erased when the module has no @`root` (the runner then names what it
 /// has).
 void eraseUnreachableFunctions(ModuleOp module, llvm::StringRef root);
+
+/// Success when @`function` of `module` can be called with `inputs`, said
+/// before anything is compiled (glu-run compiled first, and a type no input
+/// can have, or a wrong input, was reported after it): every argument and
+/// result a ranked tensor of f32, f16, bf16, i32 or i64; no argument of a
+/// type no tensor this machine can hold has (a size over 2^48, more
+/// elements or bytes than fit; checkAllocatable); `inputs` of the argument
+/// types (count, element types, ranks, static sizes); and, unless
+/// `outputs` is 0, that many results (glu-run's --output flags). The error
+/// names the argument, input or result; a private @`function` or a
+/// declaration is an error of its own. Without any @`function` this is
+/// success: compiling it names what the module has.
+llvm::Error checkCall(ModuleOp module, llvm::StringRef function,
+                      llvm::ArrayRef<HostTensor> inputs, size_t outputs = 0);
+
+/// Success when the constants of `module`, lowered to the LLVM dialect, can
+/// be translated to LLVM IR: a splat (dense<1.0> : tensor<2^40x4xf32>, or a
+/// gradient's zeros of tensor<0x2^40xf32>) is built there with its bytes
+/// and one pointer per element of each of its sizes, and a failed
+/// allocation ended the process ("LLVM ERROR: out of memory"). The error
+/// names the constant and its type.
+llvm::Error checkConstants(ModuleOp module);
 
 /// A JIT-compiled module whose public functions can be called by name.
 class JitModule {

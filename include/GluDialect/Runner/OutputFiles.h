@@ -52,6 +52,12 @@ private:
   std::vector<std::unique_ptr<File>> files;
 };
 
+/// Flushes llvm::outs() (what a tool printed) and returns its write error,
+/// if any, as "cannot write to stdout: ..." (a full disk, /dev/full),
+/// clearing it: left there, the stream's destructor reported it as "LLVM
+/// ERROR: IO failure on output stream" after the tool had finished.
+llvm::Error flushStdout();
+
 } // namespace mlir::glu
 
 #endif // GLUDIALECT_RUNNER_OUTPUTFILES_H
