@@ -35,7 +35,8 @@ struct GluSplatsToFillsPass
     getOperation().walk([&](arith::ConstantOp constant) {
       auto type = dyn_cast<RankedTensorType>(constant.getType());
       auto splat = dyn_cast<SplatElementsAttr>(constant.getValue());
-      if (!type || !splat || !type.hasStaticShape() ||
+      // An encoded tensor (sparse, ...) keeps its own materialization.
+      if (!type || !splat || !type.hasStaticShape() || type.getEncoding() ||
           !type.getElementType().isIntOrFloat() || byteSize(type) < minBytes)
         return;
       OpBuilder b(constant);

@@ -53,3 +53,17 @@ func.func @glu_operand(%x: tensor<65536x65536xf32>) -> tensor<65536x65536xf32> {
   %y = glu.glu swiglu(%x, %c) : tensor<65536x65536xf32>
   return %y : tensor<65536x65536xf32>
 }
+
+// -----
+
+// A tensor with an encoding keeps its constant (its fill would need the
+// encoding's own materialization).
+// CHECK-LABEL: func @encoded
+// CHECK: arith.constant dense<1.000000e+00> : tensor<65536x65536xf32, "enc">
+// CHECK-NOT: linalg.fill
+// SMALL-LABEL: func @encoded
+// PIPELINE-LABEL: func @encoded
+func.func @encoded() -> tensor<65536x65536xf32, "enc"> {
+  %c = arith.constant dense<1.0> : tensor<65536x65536xf32, "enc">
+  return %c : tensor<65536x65536xf32, "enc">
+}
