@@ -195,6 +195,29 @@ TEST_P(SpecialValues, FollowSection5) {
   }
 }
 
+/// One point of the split backward: a gate, an up value and a cotangent.
+struct Point {
+  double x, g, dy;
+};
+
+/// d_x and d_g of `c`'s split backward at `points` (one row), or why they
+/// could not be computed.
+llvm::Expected<std::vector<HostTensor>>
+splitGradients(const Config &c, llvm::ArrayRef<Point> points) {
+  const int64_t n = points.size();
+  auto jit = compile(moduleSource(c, 1, n));
+  if (!jit)
+    return llvm::createStringError("the module did not compile");
+  HostTensor x(kindOf(c.storage), {1, n}), g(kindOf(c.storage), {1, n}),
+      dy(kindOf(c.storage), {1, n});
+  for (int64_t i = 0; i < n; ++i) {
+    x.set(i, points[i].x);
+    g.set(i, points[i].g);
+    dy.set(i, points[i].dy);
+  }
+  return jit->call("bwd_split", {dy, x, g});
+}
+
 /// A NaN cotangent reaches both gradients at every gate, reglu's x <= 0
 /// and f16_table's x <= -10 included (docs/semantics.md section 5): a
 /// broken upstream gradient is never masked to 0.
@@ -203,20 +226,12 @@ TEST_P(SpecialValues, NaNCotangentReachesBothGradients) {
   const double gates[] = {-kInf, -1e30, -12, -0.5, -0.0, 0.0, 0.5, 1e30, kInf};
   const int64_t n = std::size(gates);
   std::string t = oracle::name(c.storage), v = oracle::name(c.variant);
-  auto jit = compile(moduleSource(c, 1, n));
-  ASSERT_TRUE(jit);
-  HostTensor x(kindOf(c.storage), {1, n}), g(kindOf(c.storage), {1, n}),
-      dy(kindOf(c.storage), {1, n});
-  for (int64_t i = 0; i < n; ++i) {
-    x.set(i, gates[i]);
-    g.set(i, 1.5);
-    dy.set(i, kNaN);
-  }
-  auto grads = jit->call("bwd_split", {dy, x, g});
-  if (!grads) {
-    llvm::consumeError(grads.takeError());
-    FAIL() << "the call failed";
-  }
+  std::vector<Point> points;
+  for (double gate : gates)
+    points.push_back({gate, 1.5, kNaN});
+  auto grads = splitGradients(c, points);
+  if (!grads)
+    FAIL() << llvm::toString(grads.takeError());
   for (int64_t i = 0; i < n; ++i)
     for (int k = 0; k < 2; ++k)
       EXPECT_TRUE(std::isnan((*grads)[k].get(i)))
@@ -233,32 +248,20 @@ TEST_P(SpecialValues, NaNCotangentReachesBothGradients) {
 /// overflows even scaled (the true gradient does too).
 TEST_P(SpecialValues, InfiniteFactorGivesInfiniteGradient) {
   Config c{GetParam().variant, GetParam().plan, GetParam().storage};
-  struct Case {
-    double x, g, dy;
-  };
-  const Case cases[] = {{0.5, kInf, 1.5},   {0.5, -kInf, 1.5},
-                        {2.0, 1.5, kInf},   {2.0, -2.0, -kInf},
-                        {0.5, 1.5, -kInf},  {2.0, kInf, -kInf},
-                        {3.0, -kInf, 0.25}, {2.0, 3e38, -3e38}};
+  const Point cases[] = {{0.5, kInf, 1.5},   {0.5, -kInf, 1.5},
+                         {2.0, 1.5, kInf},   {2.0, -2.0, -kInf},
+                         {0.5, 1.5, -kInf},  {2.0, kInf, -kInf},
+                         {3.0, -kInf, 0.25}, {2.0, 3e38, -3e38}};
   const int64_t n = std::size(cases);
   std::string t = oracle::name(c.storage), v = oracle::name(c.variant);
-  auto jit = compile(moduleSource(c, 1, n));
-  ASSERT_TRUE(jit);
-  HostTensor x(kindOf(c.storage), {1, n}), g(kindOf(c.storage), {1, n}),
-      dy(kindOf(c.storage), {1, n});
-  for (int64_t i = 0; i < n; ++i) {
-    x.set(i, cases[i].x);
-    g.set(i, cases[i].g);
-    dy.set(i, cases[i].dy);
-  }
-  auto grads = jit->call("bwd_split", {dy, x, g});
-  if (!grads) {
-    llvm::consumeError(grads.takeError());
-    FAIL() << "the call failed";
-  }
+  auto grads = splitGradients(c, cases);
+  if (!grads)
+    FAIL() << llvm::toString(grads.takeError());
   int infinite = 0;
   for (int64_t i = 0; i < n; ++i) {
-    oracle::Gradients want = oracle::backward(c, x.get(i), g.get(i), dy.get(i));
+    auto stored = [&](double v) { return oracle::roundTo(c.storage, v); };
+    oracle::Gradients want = oracle::backward(
+        c, stored(cases[i].x), stored(cases[i].g), stored(cases[i].dy));
     double wants[] = {want.dx, want.dg};
     for (int k = 0; k < 2; ++k) {
       double got = (*grads)[k].get(i);
