@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
+#include "GluDialect/Transforms/PrefetchStreams.h"
 #include "GluDialect/Transforms/Vectors.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -372,7 +373,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       Block *body = cone.root->getBlock();
       if (lookUp(cone, it->second, /*host=*/true, &wordLoads) &&
           prefetchDistance && prefetched.insert(body).second)
-        prefetchStreams(body, prefetchDistance, wordLoads);
+        glu::prefetchStreams(body, prefetchDistance, wordLoads);
     }
     if (!hostCones)
       return;
@@ -597,48 +598,6 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     if (cone.root->use_empty())
       cone.root->erase();
     return bool(source);
-  }
-
-  /// Prefetches, `distance` bytes ahead, every 1-D vector.load'ed stream of
-  /// `body` (a loop body whose gate lanes are looked up one by one): the
-  /// lookups fill the core's window, so that the hardware prefetcher alone
-  /// leaves the streams' loads waiting on memory (docs/performance.md).
-  /// The index may lie past the memref's end (a vector step's subview, the
-  /// row's last step): memref.prefetch lowers to a GEP without `inbounds`
-  /// and an x86 prefetch never faults; nothing is loaded or stored there.
-  static void prefetchStreams(Block *body, unsigned distance,
-                              const DenseSet<Operation *> &wordLoads) {
-    // One per stream: a load of the same place again (the gate's, read
-    // both as a vector and lane by lane) adds none.
-    SmallVector<vector::LoadOp> loads;
-    for (auto load : body->getOps<vector::LoadOp>())
-      if (!load.getBase().getDefiningOp<memref::GetGlobalOp>() &&
-          !wordLoads.contains(load) && load.getVectorType().getRank() == 1 &&
-          load.getMemRefType().isLastDimUnitStride() &&
-          load.getMemRefType().getElementType().isIntOrFloat() &&
-          llvm::none_of(loads, [&](vector::LoadOp seen) {
-            return seen.getBase() == load.getBase() &&
-                   seen.getIndices() == load.getIndices();
-          }))
-        loads.push_back(load);
-    for (vector::LoadOp load : loads) {
-      OpBuilder b(load);
-      Location loc = load.getLoc();
-      int64_t bytes = load.getMemRefType().getElementTypeBitWidth() / 8;
-      if (bytes == 0)
-        continue;
-      int64_t span = load.getVectorType().getNumElements() * bytes;
-      for (int64_t line = 0; line < span; line += 64) {
-        SmallVector<Value> at(load.getIndices());
-        at.back() = arith::AddIOp::create(
-            b, loc, at.back(),
-            arith::ConstantIndexOp::create(b, loc,
-                                           (int64_t(distance) + line) / bytes));
-        memref::PrefetchOp::create(b, loc, load.getBase(), at,
-                                   /*isWrite=*/false, /*localityHint=*/3,
-                                   /*isDataCache=*/true);
-      }
-    }
   }
 
   /// An internal llvm.func that runs the cone over all 65536 bit patterns,

@@ -626,7 +626,7 @@ void version(Value seed, float bound, bool avx512, int64_t registerLanes) {
   OpBuilder b(def->getContext());
   b.setInsertionPointAfter(def);
   Location loc = def->getLoc();
-  auto type = cast<VectorType>(seed.getType());
+  assert(isa<VectorType>(seed.getType()) && "a vector body's seed");
   Value all = allWithin(b, loc, seed, bound, registerLanes);
   auto branch = scf::IfOp::create(b, loc, TypeRange{}, all,
                                   /*withElseRegion=*/true);

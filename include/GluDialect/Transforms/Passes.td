@@ -321,6 +321,46 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
   ];
 }
 
+def GluPrefetchStreams
+    : Pass<"glu-prefetch-streams", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the streams of vector loop bodies in software";
+  let description = [{
+    In every loop body (an op with `LoopLikeOpInterface`'s block) that
+    reads 1-D `vector.load`s of unit-stride memrefs, each such stream (a
+    memref and index, once) gets one `memref.prefetch` (read, locality 3)
+    per cache line of the load, `distance` bytes ahead. The index may lie
+    past the memref's end (the last step of a row): `memref.prefetch`
+    lowers to a GEP without `inbounds` and an x86 prefetch never faults;
+    nothing is loaded or stored there, and the values computed are the
+    same. Loads of globals (glu-tabulate's tables) are not streams. A body
+    that already holds a prefetch (glu-tabulate's, which knows its word
+    loads) is left as it is.
+
+    Why: a transcendental body is long (geglu_erf's forward, about 285
+    instructions per 64 f32 lanes), the core's window holds few
+    iterations, and the hardware prefetcher alone left one core's stream
+    loads waiting on memory: swiglu's f32 forward, 16384 x 4096, one
+    thread, Zen 5, went from 80-87% to 100-110% of the same-run triad,
+    and from 0.92x to 1.18-1.22x ggml's time, with 2048 bytes
+    (docs/performance-analysis.md). Run on the host's functions only (the
+    GPU's kernels are not func.func).
+
+    ```mlir
+    %a = vector.load %x[%i, %j] : memref<?x?xf32>, vector<16xf32>
+    // becomes
+    %j2 = arith.addi %j, %c512 : index
+    memref.prefetch %x[%i, %j2], read, locality<3>, data : memref<?x?xf32>
+    %a = vector.load %x[%i, %j] : memref<?x?xf32>, vector<16xf32>
+    ```
+  }];
+  let options = [Option<"distance", "distance", "unsigned",
+                        /*default=*/"2048",
+                        "Prefetch this many bytes ahead of each load "
+                        "(0: no prefetches)">];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
   let summary = "Round f32 to bf16 with integer ops, without a select on bf16";
   let description = [{

@@ -145,8 +145,15 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createGluVectorizeElementwise(vectorize));
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  if (options.tables)
-    pm.addPass(createGluTabulate());
+  if (options.tables) {
+    GluTabulateOptions tabulate;
+    tabulate.prefetchDistance = options.prefetchDistance;
+    pm.addPass(createGluTabulate(tabulate));
+  }
+  // Before glu-version-by-range: its copies of a body keep the prefetches.
+  if (options.vectorize && options.prefetchDistance)
+    pm.addNestedPass<func::FuncOp>(
+        createGluPrefetchStreams({options.prefetchDistance}));
   pm.addPass(createGluLowerMath());
   // The vector bodies again, for the lanes in the ordinary range, without
   // the guards that are no-ops there (the same bits).

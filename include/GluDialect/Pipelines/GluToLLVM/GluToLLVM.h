@@ -70,6 +70,12 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
       llvm::cl::desc("f16/bf16 activations as exact 65536-entry tables "
                      "filled at load time (glu-tabulate); off: computed"),
       llvm::cl::init(true)};
+  PassOptions::Option<unsigned> prefetchDistance{
+      *this, "prefetch-distance",
+      llvm::cl::desc("Vector loop bodies prefetch the streams they read "
+                     "this many bytes ahead (glu-prefetch-streams; 0: "
+                     "none; the same bits)"),
+      llvm::cl::init(2048)};
   PassOptions::Option<unsigned, VectorBitsParser> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's; else a "
