@@ -10,24 +10,25 @@
 #ifndef GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
 #define GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
 
+#include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
 class OpPassManager;
 namespace glu {
 
-/// A thread count: 0 (OpenMP's default) to 1024, glu-run's limit (a larger
-/// one reached `omp.parallel num_threads` as a negative i32).
+/// A thread count: 0 (OpenMP's default) to kMaxThreads, the runners' limit
+/// (a larger one reached `omp.parallel num_threads` as a negative i32).
 struct ThreadCountParser : public llvm::cl::parser<unsigned> {
   using llvm::cl::parser<unsigned>::parser;
   bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
              unsigned &value) {
     if (llvm::cl::parser<unsigned>::parse(option, name, arg, value))
       return true;
-    if (value <= 1024)
+    if (value <= kMaxThreads)
       return false;
-    return option.error("expects a thread count from 0 to 1024, got '" + arg +
-                        "'");
+    return option.error("expects a thread count from 0 to " +
+                        llvm::Twine(kMaxThreads) + ", got '" + arg + "'");
   }
 };
 
@@ -39,6 +40,9 @@ struct VectorBitsParser : public llvm::cl::parser<unsigned> {
   bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
              unsigned &value);
 };
+
+static_assert(kMaxThreads == 1024,
+              "the threads option's description below names the limit");
 
 struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
   PassOptions::Option<bool> vectorize{
