@@ -47,6 +47,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -144,11 +145,15 @@ std::optional<Param> paramOf(Type type, const std::string &name) {
 
 /// The header's include guard: GLU_, then the prefix and the header's file
 /// name in capitals, every other character an underscore and no two
-/// underscores in a row (a name with "__" is reserved in C++): kernels.h
-/// with --prefix=a_ gives GLU_A_KERNELS_H. The prefix is in it because two
+/// underscores in a row (a name with "__" is reserved in C++), then a hash
+/// of the name as given: kernels.h with --prefix=a_ gives
+/// GLU_A_KERNELS_H_<8 hex digits>. The prefix is in it because two
 /// objects' headers may share a file name (a/kernels.h, b/kernels.h): with
 /// one guard, the second one included was skipped and its functions were
-/// undeclared. A header written to stdout (`-`) is named kernels.h.
+/// undeclared. The hash tells apart names the capitals and underscores
+/// merge (--prefix=a_ and A_, k-1.h and k_1.h), and keeps the guard off
+/// the header's own GLU_MEMREF_<r>D_DEFINED. A header written to stdout
+/// (`-`) is named kernels.h.
 std::string guardFor(llvm::StringRef header) {
   std::string name =
       prefix + (header == "-" ? std::string("kernels.h")
@@ -159,7 +164,10 @@ std::string guardFor(llvm::StringRef header) {
     if (g != '_' || guard.back() != '_')
       guard += g;
   }
-  return guard;
+  if (guard.back() != '_')
+    guard += '_';
+  return guard + llvm::utohexstr(uint32_t(llvm::xxh3_64bits(name)),
+                                 /*LowerCase=*/false, /*Width=*/8);
 }
 
 /// `text` for a C comment: a "*/" in it (a folder named "d*", a type's
@@ -369,16 +377,6 @@ int main(int argc, char **argv) {
   }
   if (functions.empty())
     return fail("'" + inputFile + "' has no public function to compile");
-  // A header named memref_2d_defined (--prefix=) would be skipped by its
-  // own guard.
-  for (int64_t rank : ranks)
-    if (guardFor(headerFile) ==
-        "GLU_MEMREF_" + std::to_string(rank) + "D_DEFINED")
-      return fail("--prefix='" + prefix + "' and the header's name '" +
-                  headerFile + "' give the include guard " +
-                  guardFor(headerFile) + ", the header's guard of glu_memref_" +
-                  std::to_string(rank) + "d; name it otherwise");
-
   auto internalNames = glu_compile::renameFunctions(module, functions);
   if (!internalNames)
     return fail(internalNames.takeError());
