@@ -110,9 +110,6 @@ static Dual constant(double c) { return {c, 0, 0}; }
 static Dual operator+(Dual a, Dual b) {
   return {a.v + b.v, a.d + b.d, a.s + b.s};
 }
-static Dual operator-(Dual a, Dual b) {
-  return {a.v - b.v, a.d - b.d, a.s + b.s};
-}
 static Dual operator*(Dual a, Dual b) {
   return {a.v * b.v, a.d * b.v + a.v * b.d,
           std::fabs(b.v) * a.s + std::fabs(a.v) * b.s};
