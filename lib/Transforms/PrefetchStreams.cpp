@@ -5,8 +5,8 @@
 // the loads of the next ones reach memory late and the hardware prefetcher
 // alone leaves a core short of the bandwidth a plain triad gets. A
 // prefetch a fixed distance ahead in every stream starts those reads
-// early (docs/performance-analysis.md, "Software prefetch of the f32
-// streams").
+// early (docs/performance-analysis.md, "Software prefetch of every vector
+// body's streams").
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,12 +29,12 @@ using namespace mlir;
 bool glu::prefetchStreams(Block *body, unsigned distance,
                           const llvm::DenseSet<Operation *> &skip) {
   // One per stream: a load of the same place again (the gate's, read both
-  // as a vector and lane by lane) adds none.
+  // as a vector and lane by lane) adds none. Its memref's last dimension
+  // has unit stride: vector.load's verifier requires it.
   SmallVector<vector::LoadOp> loads;
   for (auto load : body->getOps<vector::LoadOp>())
     if (!load.getBase().getDefiningOp<memref::GetGlobalOp>() &&
         !skip.contains(load) && load.getVectorType().getRank() == 1 &&
-        load.getMemRefType().isLastDimUnitStride() &&
         load.getMemRefType().getElementType().isIntOrFloat() &&
         load.getMemRefType().getElementTypeBitWidth() % 8 == 0 &&
         llvm::none_of(loads, [&](vector::LoadOp seen) {
