@@ -10,7 +10,7 @@
 #ifndef GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
 #define GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
 
-#include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
+#include "GluDialect/Pipelines/ThreadLimit.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {

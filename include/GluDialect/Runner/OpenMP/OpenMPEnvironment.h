@@ -8,20 +8,19 @@
 // checks turn both into one error message before it starts.
 //
 // Plain C++ with no LLVM or MLIR dependency: glu-bench links it alone.
+// kMaxThreads, the limit it checks, is the pipelines' (ThreadLimit.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GLUDIALECT_RUNNER_OPENMP_OPENMPENVIRONMENT_H
 #define GLUDIALECT_RUNNER_OPENMP_OPENMPENVIRONMENT_H
 
+#include "GluDialect/Pipelines/ThreadLimit.h"
+
 #include <string>
 #include <vector>
 
 namespace mlir::glu {
-
-/// The most threads --num-threads may ask for (the tools reject more: the
-/// OpenMP runtime aborts the process on a count it cannot create).
-constexpr unsigned kMaxThreads = 1024;
 
 /// The cores this process may run on (its CPU affinity mask): the OpenMP
 /// runtime's default team size.
