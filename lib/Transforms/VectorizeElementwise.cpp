@@ -313,6 +313,31 @@ struct GluVectorizeElementwisePass
     }
   }
 
+  /// The row loop `loop` runs no row when `cols`, the row's length, is 0:
+  /// its first upper bound becomes its lower bound then.
+  static void withoutEmptyRows(RewriterBase &rewriter, Operation *loop,
+                               Value cols) {
+    auto bounded = [&](Value lb, Value ub) {
+      Location loc = loop->getLoc();
+      Value none = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, cols,
+          arith::ConstantIndexOp::create(rewriter, loc, 0));
+      return arith::SelectOp::create(rewriter, loc, none, lb, ub).getResult();
+    };
+    rewriter.setInsertionPoint(loop);
+    if (auto parallel = dyn_cast<scf::ParallelOp>(loop)) {
+      rewriter.modifyOpInPlace(parallel, [&] {
+        parallel.getUpperBoundMutable().slice(0, 1).assign(bounded(
+            parallel.getLowerBound().front(), parallel.getUpperBound().front()));
+      });
+    } else if (auto serial = dyn_cast<scf::ForOp>(loop)) {
+      rewriter.modifyOpInPlace(serial, [&] {
+        serial.setUpperBound(
+            bounded(serial.getLowerBound(), serial.getUpperBound()));
+      });
+    }
+  }
+
   /// Tiles `op`: parallel rows (or chunks), then the last dimension by
   /// `width` with the remainder peeled.
   LogicalResult tileOne(RewriterBase &rewriter, linalg::GenericOp op,
@@ -322,6 +347,13 @@ struct GluVectorizeElementwisePass
     SmallVector<int64_t> rowTiles(rank, 1);
     rowTiles.back() = rank == 1 ? int64_t(chunk) : 0;
     rewriter.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    // The last dimension's size (every map is the identity): with none of
+    // it, a row has no element, and 2^48 empty rows took hours.
+    Value cols;
+    if (rank > 1)
+      cols = memref::DimOp::create(rewriter, loc,
+                                   op.getDpsInitOperand(0)->get(), rank - 1);
     FailureOr<linalg::TiledLinalgOp> rows = linalg::tileLinalgOp(
         rewriter, op,
         linalg::LinalgTilingOptions().setTileSizes(rowTiles).setLoopType(
@@ -330,6 +362,8 @@ struct GluVectorizeElementwisePass
     if (failed(rows))
       return op.emitOpError("could not be tiled into rows");
     rewriter.eraseOp(op);
+    if (cols && !rows->loops.empty())
+      withoutEmptyRows(rewriter, rows->loops.front(), cols);
     linalg::LinalgOp inner = rows->op;
     // The last dimension in vector-width steps, the remainder peeled off.
     SmallVector<int64_t> tiles(rank, 0);

@@ -34,6 +34,20 @@
 // RUN: glu-opt %t/empty.mlir --glu-to-llvm-emulating-gpu -o /dev/null
 // RUN: glu-compile %t/empty.mlir -o %t/empty.o --header=%t/empty.h
 
+// 2^40 rows of no element: nothing to do (each empty row was visited,
+// for hours); the vectorized loops and the scalar ones.
+// RUN: timeout 120 glu-run %t/rows.mlir --function=rows --input=1099511627776x0xbf16=0 --input=1099511627776x0xbf16=0 | FileCheck %s --check-prefix=ROWS
+// RUN: timeout 120 glu-run %t/rows.mlir --function=rows --vectorize=false --input=1099511627776x0xbf16=0 --input=1099511627776x0xbf16=0 | FileCheck %s --check-prefix=ROWS
+// ROWS: result[0]: 1099511627776x0xbf16
+// ROWS: result[1]: 1099511627776x0xbf16
+
+//--- rows.mlir
+func.func @rows(%x: tensor<?x?xbf16>, %g: tensor<?x?xbf16>) -> (tensor<?x?xbf16>, tensor<?x?xbf16>) {
+  %y = glu.glu geglu(%x, %g) : tensor<?x?xbf16>
+  %dx, %dg = glu.glu_back swiglu(%y, %x, %g) : tensor<?x?xbf16>
+  return %dx, %dg : tensor<?x?xbf16>, tensor<?x?xbf16>
+}
+
 //--- f.mlir
 func.func @fused(%a: tensor<?x?xf32>) -> tensor<?x4xf32> {
   %y = glu.glu swiglu(%a) : tensor<?x?xf32> -> tensor<?x4xf32>
