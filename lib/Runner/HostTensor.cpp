@@ -3,6 +3,8 @@
 
 #include "GluDialect/Runner/HostTensor.h"
 
+#include "llvm/ADT/APFloat.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -191,8 +193,20 @@ void HostTensor::set(int64_t i, double value) {
   }
   case ElementKind::F16:
   case ElementKind::BF16: {
-    uint16_t bits = kind == ElementKind::F16 ? floatToHalf(float(value))
-                                             : floatToBf16(float(value));
+    // Rounded once, from the double: through f32 first, 1.0117187490686774
+    // (just below a bf16 midpoint) became 1.015625, not 1.0078125.
+    uint16_t bits;
+    if (std::isnan(value)) {
+      bits = kind == ElementKind::F16 ? floatToHalf(float(value))
+                                      : floatToBf16(float(value));
+    } else {
+      llvm::APFloat rounded(value);
+      bool losesInfo;
+      rounded.convert(kind == ElementKind::F16 ? llvm::APFloat::IEEEhalf()
+                                               : llvm::APFloat::BFloat(),
+                      llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+      bits = uint16_t(rounded.bitcastToAPInt().getZExtValue());
+    }
     std::memcpy(p, &bits, 2);
     return;
   }

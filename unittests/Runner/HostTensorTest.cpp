@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 using namespace mlir::glu;
 
@@ -424,11 +425,49 @@ TEST(InlineTensor, FiniteValuesOutOfRangeAreErrors) {
             "range");
   // The largest finite values, infinities written as such, and underflow.
   for (const char *spec :
-       {"1xf32=3.4028235e38", "1xf16=65519", "2xf16=inf,-inf",
-        "1xbf16=3.3961e38", "1xf32=1e-50"}) {
+       {"1xf32=3.4028235e38", "1xf16=65519", "1xf16=65519.999",
+        "2xf16=inf,-inf", "1xbf16=3.3961e38", "1xf32=1e-50"}) {
     auto t = parseInlineTensor(spec);
     EXPECT_TRUE(bool(t)) << spec << (t ? "" : llvm::toString(t.takeError()));
   }
+}
+
+TEST(HostTensor, SetRoundsOnceFromTheDouble) {
+  // Just below a midpoint: through f32 first, the double rounded up to the
+  // midpoint, and the tie to even went up as well.
+  struct Case {
+    ElementKind kind;
+    double value;
+    const llvm::fltSemantics &semantics;
+  } cases[] = {{ElementKind::BF16, 1.0117187490686774, llvm::APFloat::BFloat()},
+               {ElementKind::F16, 1.0014648428559303, llvm::APFloat::IEEEhalf()},
+               {ElementKind::F16, 65519.999, llvm::APFloat::IEEEhalf()},
+               {ElementKind::BF16, -3.0e-41, llvm::APFloat::BFloat()},
+               {ElementKind::F16, 2.9802322387695312e-08,
+                llvm::APFloat::IEEEhalf()}};
+  for (const Case &c : cases) {
+    HostTensor t(c.kind, {1});
+    t.set(0, c.value);
+    llvm::APFloat expected(c.value);
+    bool losesInfo;
+    expected.convert(c.semantics, llvm::APFloat::rmNearestTiesToEven,
+                     &losesInfo);
+    EXPECT_EQ(t.get(0), expected.convertToDouble()) << c.value;
+  }
+  HostTensor b(ElementKind::BF16, {1});
+  b.set(0, 1.0117187490686774);
+  EXPECT_EQ(b.get(0), 1.0078125);
+}
+
+TEST(HostTensor, MovesDoNotThrow) {
+  // A growing std::vector<HostTensor> moves its tensors (it copied them).
+  static_assert(std::is_nothrow_move_constructible_v<HostTensor>);
+  static_assert(std::is_nothrow_move_assignable_v<HostTensor>);
+  HostTensor a(ElementKind::F32, {2, 3});
+  const uint8_t *bytes = a.data.data();
+  HostTensor b(std::move(a));
+  EXPECT_EQ(b.data.data(), bytes);
+  EXPECT_EQ(b.typeString(), "2x3xf32");
 }
 
 TEST(HostTensor, FormatReadsBack) {

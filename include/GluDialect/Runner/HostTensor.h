@@ -51,6 +51,20 @@ struct HostTensor {
 
   HostTensor() = default;
   HostTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape);
+  // Moves that cannot throw: a std::vector<HostTensor> that grows then
+  // moves its tensors instead of copying them (SmallVector's own move is
+  // not noexcept), which doubled the peak memory of a run's inputs.
+  HostTensor(const HostTensor &) = default;
+  HostTensor &operator=(const HostTensor &) = default;
+  HostTensor(HostTensor &&other) noexcept
+      : kind(other.kind), shape(std::move(other.shape)),
+        data(std::move(other.data)) {}
+  HostTensor &operator=(HostTensor &&other) noexcept {
+    kind = other.kind;
+    shape = std::move(other.shape);
+    data = std::move(other.data);
+    return *this;
+  }
 
   int64_t numElements() const;
   /// Element `i` (row-major) as a double (bf16/f16 decoded exactly).
