@@ -743,6 +743,11 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
   if (count > maxBytes / elementSize(*kind))
     return fail("more than " + llvm::Twine(maxBytes) +
                 " bytes of data; use a .npy file");
+  // As a .npy file's data: under `ulimit -v` the allocation ended the
+  // process ("LLVM ERROR: out of memory").
+  if (std::optional<std::string> problem =
+          memoryProblem(uint64_t(count) * elementSize(*kind)))
+    return fail(*problem);
   HostTensor tensor(*kind, shape);
   if (values.consume_front("random:")) {
     uint64_t seed;

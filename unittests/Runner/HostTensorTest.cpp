@@ -506,6 +506,14 @@ TEST(InlineTensor, SizeLimit) {
       << got;
 }
 
+TEST(InlineTensor, MemoryIsCheckedBeforeTheAllocation) {
+  // Under the size limit (none here), over this machine's memory: an error,
+  // as for a .npy file, not the allocator's abort.
+  std::string got = errorOf(
+      parseInlineTensor("1099511627776xf32=1", INT64_MAX)); // 4 TiB
+  EXPECT_NE(got.find("needs 4398046511104 bytes"), std::string::npos) << got;
+}
+
 TEST(InlineTensor, RejectsBadSpecs) {
   const char *bad[][2] = {
       {"4x8xf32", "expected SHAPExTYPE=VALUES"},
