@@ -243,12 +243,14 @@ mlir::glu::createCpuTargetMachine(
       return error(named + " has no 64-bit mode; the code is x86-64");
     // Floats travel in SSE registers (the x86-64 calling convention): LLVM
     // reports "SSE register return with SSE disabled" for -sse and stops
-    // ("LLVM ERROR") for +soft-float.
+    // ("LLVM ERROR") for +soft-float; with -sse2 the f16 conversion calls
+    // (__extendhfsf2, __truncsfhf2) pass their f16 elsewhere than the
+    // library reads it, and every f16 value came out 0.
     if (triple.getArch() == llvm::Triple::x86_64 &&
-        (!chosen->checkFeatures("+sse") ||
+        (!chosen->checkFeatures("+sse2") ||
          chosen->checkFeatures("+soft-float")))
-      return error(named + " has no SSE floating point (-sse or +soft-float); "
-                           "the code computes in SSE registers");
+      return error(named + " has no SSE2 floating point (-sse2, -sse or "
+                           "+soft-float); the code computes in SSE registers");
   }
   builder->setCodeGenOptLevel(level);
   if (relocation) {
