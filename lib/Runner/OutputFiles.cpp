@@ -118,6 +118,14 @@ llvm::Expected<llvm::raw_pwrite_stream &> OutputFiles::open(StringRef path) {
     for (const auto &file : files)
       if (file->path == "-")
         return cannotWrite(path, "stdout is already an output");
+    // With stdout closed (`>&-`), descriptor 1 is free or went to the
+    // output opened before: "-" wrote into that file.
+    bool taken = llvm::any_of(files, [](const auto &file) {
+      return file->anonymousFD == 1 || file->inPlaceFD == 1 ||
+             (file->temp && file->temp->FD == 1);
+    });
+    if (taken || ::fcntl(1, F_GETFD) < 0)
+      return cannotWrite(path, "stdout is closed");
     auto file = std::make_unique<File>();
     file->path = "-";
     file->os = std::make_unique<llvm::raw_fd_ostream>(1, /*shouldClose=*/false);
