@@ -320,15 +320,18 @@ void fillRegistrationFiles() {
   (void)filled;
 }
 
-/// SIGPIPE (`glu-run ... | head`): LLVM installs no handler for it here (it
-/// only does when its one-shot pipe function is set before any other
-/// handler), and its default disposition ended the process with the
-/// registration file left behind.
-void onBrokenPipe(int) {
+/// Signals whose default ends the process and for which LLVM installs no
+/// handler here: SIGPIPE (`glu-run ... | head`; LLVM only handles it when
+/// its one-shot pipe function is set before any other handler) and the
+/// timers' SIGALRM, SIGVTALRM, SIGPROF. Their default disposition ended
+/// the process with the registration file left behind.
+constexpr int kUnhandledSignals[] = {SIGPIPE, SIGALRM, SIGVTALRM, SIGPROF};
+
+void onUnhandledSignal(int signal) {
   for (const char *path : registrationFiles)
     ::unlink(path);
-  ::signal(SIGPIPE, SIG_DFL);
-  ::raise(SIGPIPE);
+  ::signal(signal, SIG_DFL);
+  ::raise(signal);
 }
 } // namespace
 
@@ -342,13 +345,15 @@ void mlir::glu::removeOpenMPRegistrationOnSignal() {
   fillRegistrationFiles();
   for (const char *path : registrationFiles)
     llvm::sys::RemoveFileOnSignal(path);
-  struct sigaction old;
-  if (::sigaction(SIGPIPE, nullptr, &old) == 0 && old.sa_handler == SIG_DFL &&
-      !(old.sa_flags & SA_SIGINFO)) {
-    struct sigaction action = {};
-    action.sa_handler = onBrokenPipe;
-    sigemptyset(&action.sa_mask);
-    ::sigaction(SIGPIPE, &action, nullptr);
+  for (int signal : kUnhandledSignals) {
+    struct sigaction old;
+    if (::sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_DFL &&
+        !(old.sa_flags & SA_SIGINFO)) {
+      struct sigaction action = {};
+      action.sa_handler = onUnhandledSignal;
+      sigemptyset(&action.sa_mask);
+      ::sigaction(signal, &action, nullptr);
+    }
   }
 }
 

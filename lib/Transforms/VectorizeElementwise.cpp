@@ -327,8 +327,9 @@ struct GluVectorizeElementwisePass
     rewriter.setInsertionPoint(loop);
     if (auto parallel = dyn_cast<scf::ParallelOp>(loop)) {
       rewriter.modifyOpInPlace(parallel, [&] {
-        parallel.getUpperBoundMutable().slice(0, 1).assign(bounded(
-            parallel.getLowerBound().front(), parallel.getUpperBound().front()));
+        parallel.getUpperBoundMutable().slice(0, 1).assign(
+            bounded(parallel.getLowerBound().front(),
+                    parallel.getUpperBound().front()));
       });
     } else if (auto serial = dyn_cast<scf::ForOp>(loop)) {
       rewriter.modifyOpInPlace(serial, [&] {

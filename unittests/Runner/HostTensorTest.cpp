@@ -439,12 +439,12 @@ TEST(HostTensor, SetRoundsOnceFromTheDouble) {
     ElementKind kind;
     double value;
     const llvm::fltSemantics &semantics;
-  } cases[] = {{ElementKind::BF16, 1.0117187490686774, llvm::APFloat::BFloat()},
-               {ElementKind::F16, 1.0014648428559303, llvm::APFloat::IEEEhalf()},
-               {ElementKind::F16, 65519.999, llvm::APFloat::IEEEhalf()},
-               {ElementKind::BF16, -3.0e-41, llvm::APFloat::BFloat()},
-               {ElementKind::F16, 2.9802322387695312e-08,
-                llvm::APFloat::IEEEhalf()}};
+  } cases[] = {
+      {ElementKind::BF16, 1.0117187490686774, llvm::APFloat::BFloat()},
+      {ElementKind::F16, 1.0014648428559303, llvm::APFloat::IEEEhalf()},
+      {ElementKind::F16, 65519.999, llvm::APFloat::IEEEhalf()},
+      {ElementKind::BF16, -3.0e-41, llvm::APFloat::BFloat()},
+      {ElementKind::F16, 2.9802322387695312e-08, llvm::APFloat::IEEEhalf()}};
   for (const Case &c : cases) {
     HostTensor t(c.kind, {1});
     t.set(0, c.value);
@@ -509,8 +509,8 @@ TEST(InlineTensor, SizeLimit) {
 TEST(InlineTensor, MemoryIsCheckedBeforeTheAllocation) {
   // Under the size limit (none here), over this machine's memory: an error,
   // as for a .npy file, not the allocator's abort.
-  std::string got = errorOf(
-      parseInlineTensor("1099511627776xf32=1", INT64_MAX)); // 4 TiB
+  std::string got =
+      errorOf(parseInlineTensor("1099511627776xf32=1", INT64_MAX)); // 4 TiB
   EXPECT_NE(got.find("needs 4398046511104 bytes"), std::string::npos) << got;
 }
 
