@@ -287,6 +287,20 @@ static int run(int argc, char **argv) {
   if (targets.empty())
     return fail("no function with " + kGradAttrName + " in '" + inputFile +
                 "'" + (selected.empty() ? "" : " among --function"));
+  // Every --function names a target: a misspelt one beside a good one was
+  // skipped, and the run said "all passed" for what it did not check.
+  for (const std::string &name : selected)
+    if (llvm::none_of(targets,
+                      [&](const Target &t) { return t.name == name; }))
+      return fail("--function=" + name + ": no function named '" + name +
+                  "' with " + kGradAttrName + " in '" + inputFile + "'");
+  // A declaration has no body to differentiate; made public below, it was
+  // a public declaration, which the verifier rejects ("symbol declaration
+  // cannot have public visibility") against a line that says private.
+  for (const Target &target : targets)
+    if (module.lookupSymbol<func::FuncOp>(target.name).isDeclaration())
+      return fail("@" + target.name + " has " + kGradAttrName +
+                  " but no body to differentiate (a declaration)");
 
   // What glu-train calls is public: a private target was "no function
   // named", and the inliner erased a private model (then its loss was
