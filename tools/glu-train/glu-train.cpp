@@ -290,8 +290,7 @@ static int run(int argc, char **argv) {
   // Every --function names a target: a misspelt one beside a good one was
   // skipped, and the run said "all passed" for what it did not check.
   for (const std::string &name : selected)
-    if (llvm::none_of(targets,
-                      [&](const Target &t) { return t.name == name; }))
+    if (llvm::none_of(targets, [&](const Target &t) { return t.name == name; }))
       return fail("--function=" + name + ": no function named '" + name +
                   "' with " + kGradAttrName + " in '" + inputFile + "'");
   // A declaration has no body to differentiate; made public below, it was
