@@ -26,17 +26,24 @@ namespace mlir::glu {
 
 using namespace mlir;
 
+/// The most lines prefetched per load: 4 KiB, sixteen of the pipeline's
+/// widest loads (64 lanes of f32).
+constexpr int64_t kMaxLines = 64;
+
 bool glu::prefetchStreams(Block *body, unsigned distance,
                           const llvm::DenseSet<Operation *> &skip) {
   // One per stream: a load of the same place again (the gate's, read both
   // as a vector and lane by lane) adds none. Its memref's last dimension
-  // has unit stride: vector.load's verifier requires it.
+  // has unit stride: vector.load's verifier requires it. Elements of a
+  // power-of-two number of bytes only: an i24 or f80 is stored in more
+  // bytes than its bits say, and the lines would be misplaced.
   SmallVector<vector::LoadOp> loads;
   for (auto load : body->getOps<vector::LoadOp>())
     if (!load.getBase().getDefiningOp<memref::GetGlobalOp>() &&
         !skip.contains(load) && load.getVectorType().getRank() == 1 &&
         load.getMemRefType().getElementType().isIntOrFloat() &&
-        load.getMemRefType().getElementTypeBitWidth() % 8 == 0 &&
+        llvm::isPowerOf2_64(load.getMemRefType().getElementTypeBitWidth()) &&
+        load.getMemRefType().getElementTypeBitWidth() >= 8 &&
         llvm::none_of(loads, [&](vector::LoadOp seen) {
           return seen.getBase() == load.getBase() &&
                  seen.getIndices() == load.getIndices();
@@ -46,7 +53,11 @@ bool glu::prefetchStreams(Block *body, unsigned distance,
     OpBuilder b(load);
     Location loc = load.getLoc();
     int64_t bytes = load.getMemRefType().getElementTypeBitWidth() / 8;
-    int64_t span = load.getVectorType().getNumElements() * bytes;
+    // The lines of a long vector past the first kMaxLines follow in the
+    // next iterations' prefetches (a hand-written vector<64M x i8> made a
+    // million prefetch ops).
+    int64_t span = std::min<int64_t>(
+        load.getVectorType().getNumElements() * bytes, kMaxLines * 64);
     for (int64_t line = 0; line < span; line += 64) {
       SmallVector<Value> at(load.getIndices());
       at.back() = arith::AddIOp::create(

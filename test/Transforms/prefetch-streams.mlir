@@ -122,3 +122,29 @@ func.func @not_streams(%x: memref<?xf32>, %m: memref<?x16xf32>, %b: memref<?xi1>
   }
   return %r : vector<16xf32>
 }
+
+// -----
+
+// Elements stored in more bytes than their bits say (i24 in 4) are not
+// prefetched; a long vector's lines are capped at 64 (4 KiB): the rest
+// follow in the next iterations' prefetches (a vector<64M x i8> made a
+// million prefetch ops).
+// CHECK-LABEL: func @odd_widths_and_long_vectors
+// CHECK: scf.for
+// CHECK-COUNT-64: memref.prefetch %{{.*}} : memref<?xi8>
+// CHECK-NOT: memref.prefetch
+// CHECK: vector.load %{{.*}} : memref<?xi8>, vector<65536xi8>
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @odd_widths_and_long_vectors(%w: memref<?xi24>, %b: memref<?xi8>, %o: memref<?xi8>, %o24: memref<?xi24>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = memref.dim %w, %c0 : memref<?xi24>
+  scf.for %j = %c0 to %n step %c16 {
+    %a = vector.load %w[%j] : memref<?xi24>, vector<16xi24>
+    vector.store %a, %o24[%j] : memref<?xi24>, vector<16xi24>
+    %l = vector.load %b[%j] : memref<?xi8>, vector<65536xi8>
+    vector.store %l, %o[%j] : memref<?xi8>, vector<65536xi8>
+  }
+  return
+}
