@@ -146,9 +146,25 @@ static bool isRuntimeName(llvm::StringRef name, const llvm::Triple &triple) {
       "exit",   "fflush",        "free",    "malloc",
       "memcpy", "memmove",       "memset",  "posix_memalign",
       "printf", "puts",          "realloc", "strlen"};
-  return libc.contains(name) || name.starts_with("__") ||
+  // What libomp itself calls beyond the C functions LLVM knows (its
+  // undefined symbols, `nm -D --undefined-only libomp.so`): an exported
+  // pthread_create was called by the runtime to start its threads.
+  static const llvm::StringSet<> posix = {
+      "catclose",    "catgets",      "catopen",     "close",       "closedir",
+      "dladdr",      "dlclose",      "dlerror",     "dlopen",      "dlsym",
+      "environ",     "ftruncate",    "gethostname", "getpid",      "getrlimit",
+      "getrusage",   "gettimeofday", "getuid",      "mmap",        "munmap",
+      "open",        "opendir",      "read",        "readdir",     "setenv",
+      "sigaction",   "sigaddset",    "sigdelset",   "sigemptyset", "sigfillset",
+      "sigismember", "sleep",        "stderr",      "stdin",       "stdout",
+      "strcasestr",  "strerror_r",   "strtok_r",    "syscall",     "sysconf",
+      "times",       "unlink",       "unsetenv",    "write"};
+  return libc.contains(name) || posix.contains(name) ||
+         name.starts_with("__") ||
          (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1])) ||
-         name.starts_with("omp_") || name.starts_with("kmp_");
+         name.starts_with("omp_") || name.starts_with("kmp_") ||
+         name.starts_with("pthread_") || name.starts_with("sched_") ||
+         name.starts_with("sem_") || name.starts_with("shm_");
 }
 
 std::string glu_compile::handlerName(llvm::StringRef prefix) {
