@@ -737,10 +737,9 @@ extern "C" void removeAndRaise(int signal) {
 /// SIGINT) stays ignored.
 void removeOnSignal(std::vector<std::string> files) {
   removedOnSignal = std::move(files);
-  for (int signal :
-       {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGVTALRM,
-        SIGPROF, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGABRT, SIGBUS, SIGFPE,
-        SIGILL, SIGSEGV}) {
+  for (int signal : {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM,
+                     SIGVTALRM, SIGPROF, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
+                     SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV}) {
     struct sigaction old = {}, action = {};
     if (sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_IGN)
       continue;
