@@ -154,13 +154,18 @@ static int emit(llvm::ArrayRef<HostTensor> results) {
       print(llvm::outs(), i, tensor);
     return 0;
   }
+  // Every output opened before any is written: stdout (`@-`) took result
+  // 0 and then a missing folder failed the next.
   OutputFiles files;
-  for (auto [spec, tensor] : llvm::zip(outputs, results)) {
+  SmallVector<llvm::raw_pwrite_stream *> streams;
+  for (const std::string &spec : outputs) {
     auto os = files.open(llvm::StringRef(spec).drop_front());
     if (!os)
       return fail(os.takeError());
-    writeNpy(*os, tensor);
+    streams.push_back(&*os);
   }
+  for (auto [os, tensor] : llvm::zip(streams, results))
+    writeNpy(*os, tensor);
   if (llvm::Error e = files.commit())
     return fail(std::move(e));
   return 0;
