@@ -1,4 +1,4 @@
-//===- OpenMPEnvironmentTest.cpp - OMP_NUM_THREADS, OMP_THREAD_LIMIT ------===//
+//===- OpenMPEnvironmentTest.cpp - The OpenMP runtime's environment ------===//
 
 #include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
 
@@ -86,6 +86,34 @@ TEST(OpenMPEnvironment, DefaultThreads) {
   EXPECT_EQ(check(std::nullopt, std::to_string(cores), 0), "");
   if (cores > 1)
     EXPECT_NE(check(std::nullopt, std::to_string(cores - 1), 0), "");
+}
+
+// A worker's stack beyond memory and swap: libomp aborted ("System unable
+// to allocate necessary resources for OMP thread"). Values libomp itself
+// rejects (it warns and ignores them) are left to it.
+TEST(OpenMPEnvironment, StackSize) {
+  for (const char *name : {"OMP_STACKSIZE", "KMP_STACKSIZE"}) {
+    const char *old = std::getenv(name);
+    std::optional<std::string> saved =
+        old ? std::optional<std::string>(old) : std::nullopt;
+    auto with = [&](const char *value) {
+      setenv(name, value, 1);
+      return check(std::nullopt, std::nullopt, 2);
+    };
+    for (const char *ok :
+         {"512", "4M", "4 m", "4MB", "2k", "1b", "abc", "1e3", "4X", "-1"})
+      EXPECT_EQ(with(ok), "") << name << "=" << ok;
+    for (const char *huge : {"1p", "1 pb", "1E", "99999999999999999999999"}) {
+      std::string message = with(huge);
+      EXPECT_EQ(message.rfind(std::string(name) + "='" + huge +
+                                  "' is a stack larger than this machine's "
+                                  "memory and swap (",
+                              0),
+                0u)
+          << message;
+    }
+    saved ? setenv(name, saved->c_str(), 1) : unsetenv(name);
+  }
 }
 
 TEST(OpenMPEnvironment, RegistrationFiles) {

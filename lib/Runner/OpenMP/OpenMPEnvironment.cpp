@@ -2,9 +2,12 @@
 
 #include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
 
+#include <cctype>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <sched.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 using namespace mlir::glu;
@@ -42,7 +45,58 @@ static bool parseCount(const std::string &text, unsigned long max,
   return count >= 1;
 }
 
+/// The bytes a stack size in libomp's form spells ("512", "4M", "1 g",
+/// "2KB": kibibytes without a unit), saturated; false for anything else,
+/// which libomp warns about and ignores.
+static bool parseStackSize(const std::string &text, unsigned long long &bytes) {
+  size_t i = 0;
+  while (i < text.size() && std::isspace((unsigned char)text[i]))
+    ++i;
+  if (i == text.size() || !std::isdigit((unsigned char)text[i]))
+    return false;
+  unsigned long long value = 0;
+  for (; i < text.size() && std::isdigit((unsigned char)text[i]); ++i)
+    value = value > ULLONG_MAX / 10 ? ULLONG_MAX : value * 10 + (text[i] - '0');
+  while (i < text.size() && std::isspace((unsigned char)text[i]))
+    ++i;
+  int shift = 10; // kibibytes without a unit
+  if (i < text.size()) {
+    const char *units = "bkmgtpe";
+    const char *unit = std::strchr(units, std::tolower((unsigned char)text[i]));
+    if (!unit || !*unit)
+      return false;
+    shift = 10 * int(unit - units);
+    ++i;
+    if (shift > 0 && i < text.size() &&
+        std::tolower((unsigned char)text[i]) == 'b')
+      ++i;
+  }
+  while (i < text.size() && std::isspace((unsigned char)text[i]))
+    ++i;
+  if (i != text.size())
+    return false;
+  bytes = value > (ULLONG_MAX >> shift) ? ULLONG_MAX : value << shift;
+  return true;
+}
+
 std::string mlir::glu::checkOpenMPEnvironment(unsigned threads) {
+  // A worker's stack beyond this machine's memory and swap: libomp aborts
+  // when it starts the thread ("System unable to allocate necessary
+  // resources for OMP thread").
+  struct sysinfo info;
+  if (::sysinfo(&info) == 0)
+    for (const char *name : {"OMP_STACKSIZE", "KMP_STACKSIZE"})
+      if (const char *value = std::getenv(name)) {
+        unsigned long long bytes,
+            total = (unsigned long long)(info.totalram + info.totalswap) *
+                    info.mem_unit;
+        if (parseStackSize(value, bytes) && bytes > total)
+          return std::string(name) + "='" + value +
+                 "' is a stack larger than this machine's memory and swap (" +
+                 std::to_string(total) +
+                 " bytes: the OpenMP runtime would abort when it starts a "
+                 "thread); lower or unset it";
+      }
   unsigned long asked = threads;
   if (const char *value = std::getenv("OMP_NUM_THREADS")) {
     std::string list = value;
