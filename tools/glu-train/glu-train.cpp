@@ -388,7 +388,20 @@ static int run(int argc, char **argv) {
       auto targetsOut = model->call(teacher);
       if (!targetsOut)
         return fail(targetsOut.takeError());
-      inputs = {x, (*targetsOut)[0]};
+      // A dynamic size the call computed: checked here, it was "input #1
+      // does not match @..._grad's argument type", of a call the user
+      // never wrote.
+      const HostTensor &computed = (*targetsOut)[0];
+      for (auto [dim, sizes] :
+           llvm::enumerate(llvm::zip_equal(computed.shape, t.shape)))
+        if (std::get<1>(sizes) >= 0 && std::get<0>(sizes) != std::get<1>(sizes))
+          return fail("@" + modelName + " result #0 is " +
+                      computed.typeString() + ": size " +
+                      llvm::Twine(std::get<0>(sizes)) + " along dimension " +
+                      llvm::Twine(dim) + ", where @" + target.name +
+                      "'s argument #1 (t), " + t.str() + ", has " +
+                      llvm::Twine(std::get<1>(sizes)));
+      inputs = {x, computed};
       for (size_t i = 2; i < args.size(); ++i)
         inputs.push_back(initParameter(args[i].shape, drawSeed(2000, i)));
       cotangents.push_back(scalarOne());
