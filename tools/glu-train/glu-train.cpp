@@ -473,10 +473,16 @@ static int run(int argc, char **argv) {
       }
       double drop = losses[0] / losses[2];
       trainPassed = drop >= minDrop; // false for NaN
-      line += llvm::formatv(" loss {0:e3} (step 0)  {1:e3} (step {2})  "
-                            "{3:e3} (step {4})  fell {5:f1}x {6}",
-                            losses[0], losses[1], steps / 2, losses[2], steps,
-                            drop, trainPassed ? "ok  " : "FAIL")
+      // The midpoint only where it is a step of its own (--steps=1 printed
+      // step 0 twice).
+      std::string middle =
+          steps >= 2
+              ? llvm::formatv("{0:e3} (step {1})  ", losses[1], steps / 2).str()
+              : std::string();
+      line += llvm::formatv(" loss {0:e3} (step 0)  {1}{2:e3} (step {3})  "
+                            "fell {4:f1}x {5}",
+                            losses[0], middle, losses[2], steps, drop,
+                            trainPassed ? "ok  " : "FAIL")
                   .str();
     }
     std::string perArgument;
