@@ -443,12 +443,18 @@ static llvm::Expected<NpyHeader> parseNpyHeader(StringRef bytes,
     dims.split(items, ',');
   if (items.size() > 1 && items.back().trim().empty())
     items.pop_back();
+  // "(2048)" is an int in Python, not a tuple: NumPy rejects it.
+  else if (items.size() == 1)
+    return fail("bad 'shape' value '" + shapeText +
+                "' (a tuple of one size has a comma: (2048,))");
   NpyHeader result{*kind, {}, *end, 0, shapeText.str()};
   uint64_t count = 1;
   for (StringRef dim : items) {
     dim = dim.trim();
     uint64_t size;
-    if (dim.empty() || dim.getAsInteger(10, size) ||
+    // Decimal digits, no leading zero (Python 3 reads "02" as an error).
+    if (dim.empty() || !llvm::all_of(dim, llvm::isDigit) ||
+        (dim.size() > 1 && dim.front() == '0') || dim.getAsInteger(10, size) ||
         size > uint64_t(kMaxTensorElements))
       return fail("bad dimension '" + dim + "' in shape " + shapeText);
     if (__builtin_mul_overflow(count, size, &count) ||

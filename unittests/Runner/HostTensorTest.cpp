@@ -122,6 +122,15 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
            "'shape': (-2, 3), }",
            24),
        "bad dimension '-2'"},
+      // What NumPy rejects: an int, not a tuple; a leading zero.
+      {"no tuple",
+       npy("{'descr': '<f4', 'fortran_order': False, 'shape': (6), }", 24),
+       "bad 'shape' value '(6)' (a tuple of one size has a comma: (2048,))"},
+      {"leading zero",
+       npy("{'descr': '<f4', 'fortran_order': False, "
+           "'shape': (02, 3), }",
+           24),
+       "bad dimension '02'"},
       {"huge dims",
        npy("{'descr': '<f4', 'fortran_order': False, "
            "'shape': (4294967296, 4294967296), }",
