@@ -282,6 +282,24 @@ static int run(int argc, char **argv) {
         target.wrt.push_back(i);
     if (llvm::Error e = checkSignature(function))
       return fail(std::move(e));
+    // Each argument is held twice while training (the inputs and the
+    // gradient call's copy), a differentiated one twice more (its gradient
+    // and the check's perturbed input): a lower bound on the run's memory,
+    // checked as a whole (each argument alone passed, and the run went to
+    // the out-of-memory abort; it measured 11 copies of x for x * x).
+    uint64_t copies = 0;
+    for (auto [i, type] : llvm::enumerate(function.getArgumentTypes())) {
+      TensorSpec spec = *tensorSpecOf(type); // checkSignature's
+      uint64_t bytes = 4;
+      for (int64_t size : spec.shape)
+        bytes *= uint64_t(size);
+      copies += bytes * (llvm::is_contained(target.wrt, i) ? 4 : 2);
+    }
+    if (llvm::Error e = checkMemoryFor(copies))
+      return fail("@" + function.getName() +
+                  ": training it holds its arguments' data at least twice, "
+                  "the differentiated ones four times: " +
+                  toString(std::move(e)));
     targets.push_back(std::move(target));
   }
   if (targets.empty())
