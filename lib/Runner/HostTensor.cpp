@@ -4,7 +4,6 @@
 #include "GluDialect/Runner/HostTensor.h"
 
 #include "llvm/ADT/APFloat.h"
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"

@@ -289,10 +289,9 @@ static int run(int argc, char **argv) {
     // the out-of-memory abort; it measured 11 copies of x for x * x).
     uint64_t copies = 0;
     for (auto [i, type] : llvm::enumerate(function.getArgumentTypes())) {
-      TensorSpec spec = *tensorSpecOf(type); // checkSignature's
-      uint64_t bytes = 4;
-      for (int64_t size : spec.shape)
-        bytes *= uint64_t(size);
+      auto tensor = cast<RankedTensorType>(type); // static: checkSignature's
+      uint64_t bytes = uint64_t(tensor.getNumElements()) *
+                       (tensor.getElementTypeBitWidth() / 8);
       copies += bytes * (llvm::is_contained(target.wrt, i) ? 4 : 2);
     }
     if (llvm::Error e = checkMemoryFor(copies))
