@@ -328,7 +328,9 @@ def GluPrefetchStreams
     In every loop body (an op with `LoopLikeOpInterface`'s block) that
     reads 1-D `vector.load`s of unit-stride memrefs, each such stream (a
     memref and index, once) gets one `memref.prefetch` (read, locality 3)
-    per cache line of the load, `distance` bytes ahead. The index may lie
+    per cache line of the load (at most 64 lines: a longer vector's rest
+    is prefetched by the next iterations), `distance` bytes ahead; only
+    elements of 1, 2, 4, 8, ... bytes (an i24 is stored in 4). The index may lie
     past the memref's end (the last step of a row): `memref.prefetch`
     lowers to a GEP without `inbounds` and an x86 prefetch never faults;
     nothing is loaded or stored there, and the values computed are the
