@@ -385,6 +385,9 @@ static void setPipelineOptions(const JitOptions &options,
   pipeline.threads = options.threads;
   pipeline.vectorBits = vectorBitsOf(machine);
   pipeline.avx512 = hasAVX512(machine);
+  // The streaming copies end with x86's sfence.
+  pipeline.nontemporalMinBytes =
+      machine.getTargetTriple().isX86() ? options.nontemporalMinBytes : 0;
   pipeline.tables = options.tables;
 }
 

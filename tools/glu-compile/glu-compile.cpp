@@ -92,6 +92,13 @@ static cl::opt<bool> tables(
     cl::desc("f16/bf16 activations looked up in exact tables filled at load "
              "time (default on; off only to measure them: the same bits)"),
     cl::init(true), cl::Hidden, cl::cat(category));
+static cl::opt<uint64_t> nontemporalMinBytes(
+    "nontemporal-min-bytes",
+    cl::desc("Outputs of at least this many bytes, rows aligned to the "
+             "vector, are written with non-temporal stores that bypass the "
+             "caches, in loops bound by memory (default 32 MiB; 0: never; "
+             "the same bits)"),
+    cl::init(32 << 20), cl::cat(category));
 static cl::opt<std::string>
     cpu("mcpu",
         cl::desc("Target CPU (default: this host's, with its features; "
@@ -393,6 +400,9 @@ int main(int argc, char **argv) {
   GluToLLVMOptions options;
   options.vectorBits = vectorBitsOf(**machine);
   options.avx512 = hasAVX512(**machine);
+  // The streaming copies end with x86's sfence.
+  options.nontemporalMinBytes =
+      (*machine)->getTargetTriple().isX86() ? nontemporalMinBytes : 0;
   options.vectorize = vectorize;
   options.threads = threads;
   options.destinationPassing = true;

@@ -94,6 +94,9 @@ struct JitOptions {
   CpuTarget cpu;
   /// f16/bf16 activations looked up in exact tables (off: computed).
   bool tables = true;
+  /// Outputs of at least this many bytes stored by aligned non-temporal
+  /// stores in memory-bound loops (0: never; other targets than x86: never).
+  uint64_t nontemporalMinBytes = 32 << 20;
   /// The pipeline that lowers the module to the LLVM dialect for the CPU;
   /// empty: glu-to-llvm.
   std::function<void(OpPassManager &)> pipeline;

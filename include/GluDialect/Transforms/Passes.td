@@ -676,6 +676,78 @@ def GluConvertToLLVM : Pass<"glu-convert-to-llvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def GluNontemporalStores
+    : Pass<"glu-nontemporal-stores", "::mlir::func::FuncOp"> {
+  let summary = "Streaming (non-temporal) stores in vector loops over large, aligned outputs";
+  let description = [{
+    Every `scf.for` without results whose body (no loop inside) stores
+    only 1-D `vector.store`s of a power-of-two number of bytes (at least
+    16), of elements of at least 32 bits, into memrefs that are not
+    globals, each store's memref (views of one taken in the loop
+    included) and indices affine in the induction variable, and whose body
+    computes at most `max-work` vector lanes (loads and constants aside)
+    per lane it stores: the loop is put under `scf.if`, whose then branch
+    is a copy of it with those stores `nontemporal` and aligned to their
+    size (at most a 64-byte line), followed by `llvm.x86.sse.sfence`, and
+    whose else branch is the loop as it was. The branch is taken when, at
+    run time, every store's address in the first iteration is so aligned
+    and moves by a multiple of the alignment per step (the address is
+    computed for the first two iterations), and the memrefs the stores'
+    views are taken of hold at least `min-bytes` together (smaller outputs
+    stay in the caches for their consumer; memrefs of static shapes below
+    it get no copy). The same values are stored at the same addresses: the
+    bits are unchanged. x86 only (the fence; glu-compile and the JIT turn
+    it off for other targets).
+
+    Why: an ordinary store reads the line it writes first, so a forward
+    moves 4/3 and a backward 7/5 of the bytes it must; a streaming store
+    does not. On Zen 5 (docs/performance-analysis.md, "Non-temporal
+    stores"), reglu's f32 forward went from 104% to 114% of the same-run
+    triad at 16384 x 4096 and its backward from 94% to 110%; but 16-bit
+    outputs lost (reglu's bf16 backward 87% -> 71%) and so did bodies
+    that compute much per element (geglu's f32 forward, 197 lanes of work
+    per 128 stored: 92% -> 84%), hence the element size and `max-work`
+    (reglu's forward does 6, its backward 12, swiglu's forward 67). The
+    sfence ends each streaming loop: x86's streaming stores are weakly
+    ordered, and a thread's row must be visible before the OpenMP barrier
+    that ends the parallel loop. Run after scf-to-openmp and the
+    canonicalization that inlines its `memref.alloca_scope`s (an intrinsic
+    call inside one would keep it).
+
+    ```mlir
+    scf.for %j = %c0 to %n step %c64 {
+      vector.store %r, %y[%i, %j] : memref<?x?xf32>, vector<64xf32>
+    }
+    // becomes
+    %ok = ...  // %y[%i, %c0] aligned to 64, %y's bytes >= min-bytes
+    scf.if %ok {
+      scf.for %j = %c0 to %n step %c64 {
+        vector.store %r, %y[%i, %j] {alignment = 64 : i64, nontemporal = true}
+            : memref<?x?xf32>, vector<64xf32>
+      }
+      llvm.call_intrinsic "llvm.x86.sse.sfence"() : () -> ()
+    } else {
+      scf.for %j = %c0 to %n step %c64 { ... }  // as it was
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"33554432",
+           "Stream only when the stored memrefs hold at least this many "
+           "bytes (0: never)">,
+    Option<"maxWork", "max-work", "double", /*default=*/"16",
+           "Stream only loops whose body computes at most this many vector "
+           "lanes (loads and constants aside) per lane it stores: bodies "
+           "bound by memory">,
+  ];
+}
+
 def GluFenceVectorLoads : Pass<"glu-fence-vector-loads", "::mlir::ModuleOp"> {
   let summary = "Floating-point vector loads kept out of masked instructions";
   let description = [{

@@ -189,6 +189,11 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
     // (it holds no alloca), before scf-to-cf splits the body into blocks.
     pm.addPass(createCanonicalize());
   }
+  // On the final bodies, after the OpenMP regions' alloca_scopes are
+  // inlined (the copy's sfence, an intrinsic call, would keep them).
+  if (options.vectorize && options.nontemporalMinBytes)
+    pm.addNestedPass<func::FuncOp>(
+        createGluNontemporalStores({options.nontemporalMinBytes}));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // scf-to-cf, in time linear in the runtime checks (scf.if).

@@ -80,6 +80,14 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
                      "this many bytes ahead (glu-prefetch-streams; 0: "
                      "none; the same bits)"),
       llvm::cl::init(2048)};
+  PassOptions::Option<uint64_t> nontemporalMinBytes{
+      *this, "nontemporal-min-bytes",
+      llvm::cl::desc("Vector loops whose outputs hold at least this many "
+                     "bytes store them with aligned non-temporal stores "
+                     "when their rows are aligned (glu-nontemporal-stores; "
+                     "0: never; x86 only, glu-compile and the JIT set 0 "
+                     "for other targets; the same bits)"),
+      llvm::cl::init(32 << 20)};
   PassOptions::Option<unsigned, VectorBitsParser> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's; else a "

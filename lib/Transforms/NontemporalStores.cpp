@@ -1,0 +1,301 @@
+//===- NontemporalStores.cpp - Streaming stores for large outputs ---------===//
+//
+// An ordinary store first reads the line it writes (write-allocate): a
+// forward that must move 12 bytes per f32 element moves 16 from DRAM, and
+// where glu and ggml both run at memory speed that read is the difference
+// left. A non-temporal store (x86 vmovntps) writes whole lines without the
+// read, but only from an address aligned to the vector, and its lines skip
+// the caches: an output that fits in the last-level cache is better stored
+// the ordinary way for its consumer, and a body that computes much per
+// element lost with them (Zen 5: geglu's f32 forward 92% -> 84% of the
+// triad). So each vector loop with a cheap body gets a copy with
+// non-temporal stores, taken at run time when every store's first address
+// is aligned and the memrefs it stores to hold at least `min-bytes`
+// together; the original loop stays for every other case. x86's
+// non-temporal stores are weakly ordered: the copy ends with an sfence, so
+// the stores are visible before the thread leaves its row (and its
+// OpenMP barrier). Nothing computed changes: the same values are stored at
+// the same addresses (docs/performance-analysis.md, "Non-temporal stores").
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::glu {
+#define GEN_PASS_DEF_GLUNONTEMPORALSTORES
+#include "GluDialect/Transforms/Passes.h.inc"
+} // namespace mlir::glu
+
+using namespace mlir;
+
+namespace {
+/// A cache line: a store of a vector this long or longer is aligned to it,
+/// a shorter one to its own size (both a power of two).
+constexpr int64_t kLine = 64;
+/// Elements of at least 32 bits: the 16-bit kernels lost with streaming
+/// stores (reglu's bf16 backward from 87% to 71% of the triad on Zen 5,
+/// where the f32 one went from 94% to 110%; docs/performance-analysis.md).
+constexpr unsigned kMinBits = 32;
+
+
+/// A store the copy makes non-temporal, aligned to `align` bytes.
+struct Stream {
+  vector::StoreOp store;
+  int64_t align;
+};
+
+/// The memref `store`'s view is taken of (through subviews).
+Value rootOf(vector::StoreOp store) {
+  Value root = store.getBase();
+  while (auto view = root.getDefiningOp<memref::SubViewOp>())
+    root = view.getSource();
+  return root;
+}
+
+/// The distinct memrefs `streams` store views of.
+SmallVector<Value> rootsOf(ArrayRef<Stream> streams) {
+  SmallVector<Value> roots;
+  for (Stream s : streams)
+    if (!llvm::is_contained(roots, rootOf(s.store)))
+      roots.push_back(rootOf(s.store));
+  return roots;
+}
+
+/// Whether `value` is an affine function of `loop`'s induction variable
+/// that the loop's own ops compute from values defined outside it, through
+/// views (their offsets are sums of products by strides) and integer
+/// arithmetic that keeps it affine; those ops are added to `slice`.
+bool isAffineInLoop(Value value, scf::ForOp loop,
+                    SetVector<Operation *> &slice) {
+  if (value == loop.getInductionVar() || loop.isDefinedOutsideOfLoop(value))
+    return true;
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return false; // an argument of a block inside the loop
+  if (slice.contains(op))
+    return true;
+  auto affine = [&](Value v) { return isAffineInLoop(v, loop, slice); };
+  bool ok =
+      TypeSwitch<Operation *, bool>(op)
+          .Case([&](arith::ConstantOp) { return true; })
+          .Case<arith::AddIOp, arith::SubIOp>([&](Operation *op) {
+            return llvm::all_of(op->getOperands(), affine);
+          })
+          .Case([&](arith::MulIOp mul) {
+            // One factor invariant: the product stays affine.
+            return (loop.isDefinedOutsideOfLoop(mul.getLhs()) ||
+                    loop.isDefinedOutsideOfLoop(mul.getRhs())) &&
+                   llvm::all_of(mul->getOperands(), affine);
+          })
+          .Case([&](affine::AffineApplyOp apply) {
+            return apply.getAffineMap().getResult(0).isPureAffine() &&
+                   llvm::all_of(apply.getMapOperands(), affine);
+          })
+          .Case([&](memref::SubViewOp view) {
+            // Its sizes do not move the address, but the clone needs them.
+            return llvm::all_of(view->getOperands(), affine);
+          })
+          .Default([](Operation *) { return false; });
+  if (ok)
+    slice.insert(op);
+  return ok;
+}
+
+/// The streams of `loop` (no loop inside it), or nothing when one of its
+/// vector stores does not qualify and the loop is left as it is: a 1-D
+/// vector of a power-of-two number of bytes, at least 16, of elements of
+/// at least 32 bits (a power of two), not into a global, its memref and
+/// indices affine in the induction variable (`slice` gets the ops that
+/// compute them).
+std::optional<SmallVector<Stream>> streamsOf(scf::ForOp loop,
+                                             SetVector<Operation *> &slice) {
+  SmallVector<Stream> streams;
+  WalkResult walk = loop.getBody()->walk([&](Operation *op) {
+    if (isa<LoopLikeOpInterface>(op))
+      return WalkResult::interrupt();
+    auto store = dyn_cast<vector::StoreOp>(op);
+    if (!store)
+      return WalkResult::advance();
+    MemRefType memref = store.getMemRefType();
+    VectorType vector = store.getVectorType();
+    unsigned bits = memref.getElementTypeBitWidth();
+    if (vector.getRank() != 1 || vector.isScalable() ||
+        !memref.getElementType().isIntOrFloat() || bits < kMinBits ||
+        !llvm::isPowerOf2_64(bits) ||
+        !llvm::isPowerOf2_64(vector.getNumElements()) ||
+        vector.getNumElements() * (bits / 8) < 16 || store.getNontemporal())
+      return WalkResult::interrupt();
+    if (rootOf(store).getDefiningOp<memref::GetGlobalOp>() ||
+        !isAffineInLoop(store.getBase(), loop, slice) ||
+        !llvm::all_of(store.getIndices(), [&](Value index) {
+          return isAffineInLoop(index, loop, slice);
+        }))
+      return WalkResult::interrupt();
+    streams.push_back(
+        {store, std::min<int64_t>(vector.getNumElements() * (bits / 8),
+                                  kLine)});
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted() || streams.empty())
+    return std::nullopt;
+  return streams;
+}
+
+/// The lanes of the vector values `loop`'s body computes (loads and
+/// constants aside) per lane it stores to `streams`: the body's work per
+/// stored element, a measure of whether it is bound by memory.
+double workPerLane(scf::ForOp loop, ArrayRef<Stream> streams) {
+  int64_t computed = 0, stored = 0;
+  loop.getBody()->walk([&](Operation *op) {
+    if (op->getNumResults() != 1 || isa<vector::LoadOp, arith::ConstantOp>(op))
+      return;
+    if (auto type = dyn_cast<VectorType>(op->getResult(0).getType()))
+      computed += type.getNumElements();
+  });
+  for (Stream s : streams)
+    stored += s.store.getVectorType().getNumElements();
+  return double(computed) / double(stored);
+}
+
+/// The byte address `store` writes to, its memref and indices cloned from
+/// `slice` with the induction variable mapped as `mapping` says.
+Value addressOf(OpBuilder &b, Location loc, vector::StoreOp store,
+                ArrayRef<Operation *> slice, IRMapping &mapping) {
+  for (Operation *op : slice)
+    if (!mapping.contains(op->getResult(0)))
+      b.clone(*op, mapping);
+  Value base = mapping.lookupOrDefault(store.getBase());
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, base);
+  Value element = meta.getOffset();
+  for (auto [index, stride] :
+       llvm::zip_equal(store.getIndices(), meta.getStrides()))
+    element = arith::AddIOp::create(
+        b, loc, element,
+        arith::MulIOp::create(b, loc, mapping.lookupOrDefault(index), stride));
+  int64_t bytes = store.getMemRefType().getElementTypeBitWidth() / 8;
+  return arith::AddIOp::create(
+      b, loc, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, base),
+      arith::MulIOp::create(b, loc, element,
+                            arith::ConstantIndexOp::create(b, loc, bytes)));
+}
+
+/// Whether, at run time, every store of `streams` is aligned in the first
+/// iteration and stays so (its address moves by a multiple of the
+/// alignment per step: it is affine in the induction variable), and the
+/// memrefs the stores' views are taken of hold at least `minBytes`.
+Value streamable(OpBuilder &b, Location loc, scf::ForOp loop,
+                 ArrayRef<Stream> streams, ArrayRef<Operation *> slice,
+                 uint64_t minBytes) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  IRMapping first, second;
+  first.map(loop.getInductionVar(), loop.getLowerBound());
+  second.map(loop.getInductionVar(),
+             arith::AddIOp::create(b, loc, loop.getLowerBound(),
+                                   loop.getStep()));
+  Value ok = arith::ConstantIntOp::create(b, loc, 1, 1);
+  auto require = [&](Value value, int64_t align) {
+    Value rest = arith::RemUIOp::create(
+        b, loc, value, arith::ConstantIndexOp::create(b, loc, align));
+    ok = arith::AndIOp::create(
+        b, loc, ok,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rest, zero));
+  };
+  for (Stream s : streams) {
+    Value at = addressOf(b, loc, s.store, slice, first);
+    Value next = addressOf(b, loc, s.store, slice, second);
+    require(at, s.align);
+    require(arith::SubIOp::create(b, loc, next, at), s.align);
+  }
+  Value total = zero;
+  for (Value root : rootsOf(streams)) {
+    // Its byte size (wrapping only for sizes no allocation can have).
+    auto type = cast<MemRefType>(root.getType());
+    Value size = arith::ConstantIndexOp::create(
+        b, loc, type.getElementTypeBitWidth() / 8);
+    for (auto [i, dim] : llvm::enumerate(type.getShape()))
+      size = arith::MulIOp::create(
+          b, loc, size,
+          ShapedType::isDynamic(dim)
+              ? Value(memref::DimOp::create(b, loc, root, i))
+              : Value(arith::ConstantIndexOp::create(b, loc, dim)));
+    total = arith::AddIOp::create(b, loc, total, size);
+  }
+  Value large = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::uge, total,
+      arith::ConstantIndexOp::create(b, loc, int64_t(minBytes)));
+  return arith::AndIOp::create(b, loc, ok, large);
+}
+
+/// Whether the memrefs `streams` store to have static shapes and hold
+/// fewer than `minBytes` together: no copy for a branch never taken.
+bool isStaticallySmall(ArrayRef<Stream> streams, uint64_t minBytes) {
+  uint64_t total = 0;
+  for (Value root : rootsOf(streams)) {
+    auto type = cast<MemRefType>(root.getType());
+    if (!type.hasStaticShape())
+      return false;
+    total = llvm::SaturatingAdd(
+        total, llvm::SaturatingMultiply(uint64_t(type.getNumElements()),
+                                        uint64_t(type.getElementTypeBitWidth() / 8)));
+  }
+  return total < minBytes;
+}
+
+struct GluNontemporalStoresPass
+    : glu::impl::GluNontemporalStoresBase<GluNontemporalStoresPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (minBytes == 0)
+      return markAllAnalysesPreserved();
+    struct Candidate {
+      scf::ForOp loop;
+      SmallVector<Stream> streams;
+      SetVector<Operation *> slice;
+    };
+    SmallVector<Candidate> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop.getNumResults() != 0)
+        return;
+      SetVector<Operation *> slice;
+      std::optional<SmallVector<Stream>> streams = streamsOf(loop, slice);
+      if (streams && workPerLane(loop, *streams) <= maxWork &&
+          !isStaticallySmall(*streams, minBytes))
+        loops.push_back({loop, std::move(*streams), std::move(slice)});
+    });
+    for (auto &[loop, streams, slice] : loops) {
+      OpBuilder b(loop);
+      Location loc = loop.getLoc();
+      // The slice lists each op after its operands' (isAffineInLoop).
+      Value cond = streamable(b, loc, loop, streams, slice.getArrayRef(),
+                              minBytes);
+      auto branch = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/true);
+      b.setInsertionPointToStart(branch.thenBlock());
+      IRMapping mapping;
+      Operation *copy = b.clone(*loop, mapping);
+      for (Stream &s : streams) {
+        auto store = cast<vector::StoreOp>(mapping.lookup(s.store));
+        store.setNontemporal(true);
+        store.setAlignmentAttr(b.getI64IntegerAttr(s.align));
+      }
+      // Visible before the thread moves on: x86's streaming stores are not
+      // ordered with the stores (an OpenMP barrier's flag) that follow.
+      b.setInsertionPointAfter(copy);
+      LLVM::CallIntrinsicOp::create(
+          b, loc, b.getStringAttr("llvm.x86.sse.sfence"), ValueRange{});
+      loop->moveBefore(branch.elseBlock(), branch.elseBlock()->begin());
+    }
+    if (loops.empty())
+      markAllAnalysesPreserved();
+  }
+};
+} // namespace
