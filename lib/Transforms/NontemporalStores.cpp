@@ -47,7 +47,6 @@ constexpr int64_t kLine = 64;
 /// where the f32 one went from 94% to 110%; docs/performance-analysis.md).
 constexpr unsigned kMinBits = 32;
 
-
 /// A store the copy makes non-temporal, aligned to `align` bytes.
 struct Stream {
   vector::StoreOp store;
@@ -71,6 +70,21 @@ SmallVector<Value> rootsOf(ArrayRef<Stream> streams) {
   return roots;
 }
 
+/// Whether `expr` is a sum of dimensions and symbols times constants: no
+/// mod, floordiv or ceildiv (pure affine allows them by a constant, and
+/// (d0 mod 60) * 4 bytes is not aligned for every d0 that two steps are).
+bool isLinear(AffineExpr expr) {
+  if (!expr.isPureAffine())
+    return false;
+  bool linear = true;
+  expr.walk([&](AffineExpr e) {
+    linear &= e.getKind() != AffineExprKind::Mod &&
+              e.getKind() != AffineExprKind::FloorDiv &&
+              e.getKind() != AffineExprKind::CeilDiv;
+  });
+  return linear;
+}
+
 /// Whether `value` is an affine function of `loop`'s induction variable
 /// that the loop's own ops compute from values defined outside it, through
 /// views (their offsets are sums of products by strides) and integer
@@ -85,27 +99,27 @@ bool isAffineInLoop(Value value, scf::ForOp loop,
   if (slice.contains(op))
     return true;
   auto affine = [&](Value v) { return isAffineInLoop(v, loop, slice); };
-  bool ok =
-      TypeSwitch<Operation *, bool>(op)
-          .Case([&](arith::ConstantOp) { return true; })
-          .Case<arith::AddIOp, arith::SubIOp>([&](Operation *op) {
-            return llvm::all_of(op->getOperands(), affine);
-          })
-          .Case([&](arith::MulIOp mul) {
-            // One factor invariant: the product stays affine.
-            return (loop.isDefinedOutsideOfLoop(mul.getLhs()) ||
-                    loop.isDefinedOutsideOfLoop(mul.getRhs())) &&
-                   llvm::all_of(mul->getOperands(), affine);
-          })
-          .Case([&](affine::AffineApplyOp apply) {
-            return apply.getAffineMap().getResult(0).isPureAffine() &&
-                   llvm::all_of(apply.getMapOperands(), affine);
-          })
-          .Case([&](memref::SubViewOp view) {
-            // Its sizes do not move the address, but the clone needs them.
-            return llvm::all_of(view->getOperands(), affine);
-          })
-          .Default([](Operation *) { return false; });
+  bool ok = TypeSwitch<Operation *, bool>(op)
+                .Case([&](arith::ConstantOp) { return true; })
+                .Case<arith::AddIOp, arith::SubIOp>([&](Operation *op) {
+                  return llvm::all_of(op->getOperands(), affine);
+                })
+                .Case([&](arith::MulIOp mul) {
+                  // One factor invariant: the product stays affine.
+                  return (loop.isDefinedOutsideOfLoop(mul.getLhs()) ||
+                          loop.isDefinedOutsideOfLoop(mul.getRhs())) &&
+                         llvm::all_of(mul->getOperands(), affine);
+                })
+                .Case([&](affine::AffineApplyOp apply) {
+                  return isLinear(apply.getAffineMap().getResult(0)) &&
+                         llvm::all_of(apply.getMapOperands(), affine);
+                })
+                .Case([&](memref::SubViewOp view) {
+                  // Its sizes do not move the address, but the clone needs
+                  // them.
+                  return llvm::all_of(view->getOperands(), affine);
+                })
+                .Default([](Operation *) { return false; });
   if (ok)
     slice.insert(op);
   return ok;
@@ -142,8 +156,8 @@ std::optional<SmallVector<Stream>> streamsOf(scf::ForOp loop,
         }))
       return WalkResult::interrupt();
     streams.push_back(
-        {store, std::min<int64_t>(vector.getNumElements() * (bits / 8),
-                                  kLine)});
+        {store,
+         std::min<int64_t>(vector.getNumElements() * (bits / 8), kLine)});
     return WalkResult::advance();
   });
   if (walk.wasInterrupted() || streams.empty())
@@ -199,9 +213,9 @@ Value streamable(OpBuilder &b, Location loc, scf::ForOp loop,
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   IRMapping first, second;
   first.map(loop.getInductionVar(), loop.getLowerBound());
-  second.map(loop.getInductionVar(),
-             arith::AddIOp::create(b, loc, loop.getLowerBound(),
-                                   loop.getStep()));
+  second.map(
+      loop.getInductionVar(),
+      arith::AddIOp::create(b, loc, loop.getLowerBound(), loop.getStep()));
   Value ok = arith::ConstantIntOp::create(b, loc, 1, 1);
   auto require = [&](Value value, int64_t align) {
     Value rest = arith::RemUIOp::create(
@@ -245,8 +259,9 @@ bool isStaticallySmall(ArrayRef<Stream> streams, uint64_t minBytes) {
     if (!type.hasStaticShape())
       return false;
     total = llvm::SaturatingAdd(
-        total, llvm::SaturatingMultiply(uint64_t(type.getNumElements()),
-                                        uint64_t(type.getElementTypeBitWidth() / 8)));
+        total,
+        llvm::SaturatingMultiply(uint64_t(type.getNumElements()),
+                                 uint64_t(type.getElementTypeBitWidth() / 8)));
   }
   return total < minBytes;
 }
@@ -276,8 +291,8 @@ struct GluNontemporalStoresPass
       OpBuilder b(loop);
       Location loc = loop.getLoc();
       // The slice lists each op after its operands' (isAffineInLoop).
-      Value cond = streamable(b, loc, loop, streams, slice.getArrayRef(),
-                              minBytes);
+      Value cond =
+          streamable(b, loc, loop, streams, slice.getArrayRef(), minBytes);
       auto branch = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/true);
       b.setInsertionPointToStart(branch.thenBlock());
       IRMapping mapping;

@@ -81,8 +81,9 @@ func.func @two_stores(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %i: index, %n: i
 
 // Left as they are: 16-bit elements (streaming stores lost there), a body
 // that computes more per stored lane than max-work, a static memref below
-// min-bytes, an index not affine in the induction variable, a store into a
-// global, a loop with a loop inside.
+// min-bytes, an index not affine (or not linear) in the induction
+// variable, a store into a global; a loop with a loop inside (its inner
+// loop gets the copy).
 // CHECK-LABEL: func.func @bf16
 // CHECK-NOT: scf.if
 // CHECK-NOT: nontemporal
@@ -94,6 +95,8 @@ func.func @two_stores(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %i: index, %n: i
 // CHECK-LABEL: func.func @small
 // CHECK-NOT: scf.if
 // CHECK-LABEL: func.func @square
+// CHECK-NOT: scf.if
+// CHECK-LABEL: func.func @modulo
 // CHECK-NOT: scf.if
 // CHECK-LABEL: func.func @global
 // CHECK-NOT: scf.if
@@ -141,6 +144,17 @@ func.func @square(%x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
   scf.for %j = %c0 to %n step %c16 {
     %a = vector.load %x[%j] : memref<?xf32>, vector<16xf32>
     %k = arith.muli %j, %j : index
+    vector.store %a, %y[%k] : memref<?xf32>, vector<16xf32>
+  }
+  return
+}
+// Two steps aligned do not make every step so: (j mod 60) at j = 64 is 4.
+func.func @modulo(%x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  scf.for %j = %c0 to %n step %c16 {
+    %a = vector.load %x[%j] : memref<?xf32>, vector<16xf32>
+    %k = affine.apply affine_map<(d0) -> (d0 mod 60)>(%j)
     vector.store %a, %y[%k] : memref<?xf32>, vector<16xf32>
   }
   return
