@@ -269,6 +269,14 @@ bool isStaticallySmall(ArrayRef<Stream> streams, uint64_t minBytes) {
 struct GluNontemporalStoresPass
     : glu::impl::GluNontemporalStoresBase<GluNontemporalStoresPass> {
   using Base::Base;
+  LogicalResult initialize(MLIRContext *context) override {
+    // NaN would compare false with every body: no copy, silently.
+    if (!(maxWork >= 0))
+      return emitError(UnknownLoc::get(context))
+             << "glu-nontemporal-stores: max-work must be a number >= 0, got "
+             << maxWork;
+    return success();
+  }
   void runOnOperation() override {
     if (minBytes == 0)
       return markAllAnalysesPreserved();

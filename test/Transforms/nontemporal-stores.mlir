@@ -1,6 +1,11 @@
 // RUN: glu-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(glu-nontemporal-stores))' | FileCheck %s
 // RUN: glu-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(glu-nontemporal-stores{min-bytes=0}))' | FileCheck %s --check-prefix=OFF
 // RUN: glu-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(glu-nontemporal-stores{max-work=1}))' | FileCheck %s --check-prefix=WORK
+// RUN: not glu-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(glu-nontemporal-stores{max-work=nan}))' 2>&1 | FileCheck %s --check-prefix=NAN
+// RUN: not glu-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(glu-nontemporal-stores{max-work=-1}))' 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: glu-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(glu-nontemporal-stores))' --verify-roundtrip > /dev/null
+// NAN: error: glu-nontemporal-stores: max-work must be a number >= 0, got nan
+// NEGATIVE: error: glu-nontemporal-stores: max-work must be a number >= 0, got -1
 
 // A row's vector loop storing into a view of a dynamic memref: a streaming
 // copy under the run-time test (the first store aligned to 64 bytes and

@@ -78,6 +78,8 @@ void glu::setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   cpu.outlineRepeats = 0;
   // The GPU computes the definition (the same bits; no load-time tables).
   cpu.tables = false;
+  // No vector loops on the host to stream (and the sfence is x86's).
+  cpu.nontemporalMinBytes = 0;
 }
 
 void glu::addGluCPUStages(OpPassManager &pm, unsigned first, unsigned last) {
