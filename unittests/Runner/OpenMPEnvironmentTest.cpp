@@ -36,6 +36,23 @@ private:
   std::vector<std::pair<const char *, std::optional<std::string>>> saved;
 };
 
+/// One more variable set for a scope, then put back as the process had it.
+class ScopedVariable {
+public:
+  explicit ScopedVariable(const char *name) : name(name) {
+    if (const char *old = std::getenv(name))
+      saved = old;
+  }
+  ~ScopedVariable() {
+    saved ? setenv(name, saved->c_str(), 1) : unsetenv(name);
+  }
+  void set(const char *value) { setenv(name, value, 1); }
+
+private:
+  const char *name;
+  std::optional<std::string> saved;
+};
+
 std::string check(std::optional<std::string> threads,
                   std::optional<std::string> limit, unsigned asked) {
   Environment scope(threads, limit);
@@ -93,11 +110,9 @@ TEST(OpenMPEnvironment, DefaultThreads) {
 // rejects (it warns and ignores them) are left to it.
 TEST(OpenMPEnvironment, StackSize) {
   for (const char *name : {"OMP_STACKSIZE", "KMP_STACKSIZE"}) {
-    const char *old = std::getenv(name);
-    std::optional<std::string> saved =
-        old ? std::optional<std::string>(old) : std::nullopt;
+    ScopedVariable variable(name);
     auto with = [&](const char *value) {
-      setenv(name, value, 1);
+      variable.set(value);
       return check(std::nullopt, std::nullopt, 2);
     };
     for (const char *ok :
@@ -112,7 +127,37 @@ TEST(OpenMPEnvironment, StackSize) {
                 0u)
           << message;
     }
-    saved ? setenv(name, saved->c_str(), 1) : unsetenv(name);
+  }
+}
+
+// KMP_DEVICE_THREAD_LIMIT and its old name KMP_ALL_THREADS: below the
+// threads asked for, libomp runs fewer and only warns ("Cannot form a team
+// with 4 threads, using 2 instead"); "all" is the processors.
+TEST(OpenMPEnvironment, DeviceThreadLimit) {
+  unsigned cores = availableCores();
+  for (const char *name : {"KMP_DEVICE_THREAD_LIMIT", "KMP_ALL_THREADS"}) {
+    ScopedVariable variable(name);
+    auto with = [&](const char *value, unsigned asked) {
+      variable.set(value);
+      return check(std::nullopt, std::nullopt, asked);
+    };
+    EXPECT_EQ(with("2", 2), "");
+    EXPECT_EQ(with("all", cores), "");
+    EXPECT_EQ(with("1", 2),
+              std::string(name) +
+                  "=1 is below the 2 threads asked for (the OpenMP runtime "
+                  "would run 1 and only warn); raise or unset it");
+    EXPECT_EQ(with("ALL", cores + 1),
+              std::string(name) + "=ALL is below the " +
+                  std::to_string(cores + 1) +
+                  " threads asked for (the OpenMP runtime would run " +
+                  std::to_string(cores) + " and only warn); raise or unset it");
+    for (const char *bad : {"", "0", "abc", "al", "all2"})
+      EXPECT_EQ(with(bad, 1), std::string(name) + "='" + bad +
+                                  "' is not a thread count from 1 or 'all' "
+                                  "(the OpenMP runtime ignores it, or runs "
+                                  "one thread for 0); unset it")
+          << bad;
   }
 }
 

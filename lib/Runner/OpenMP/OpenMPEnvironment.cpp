@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <sched.h>
+#include <strings.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
@@ -120,15 +121,28 @@ std::string mlir::glu::checkOpenMPEnvironment(unsigned threads) {
   }
   if (asked == 0)
     asked = availableCores();
-  if (const char *value = std::getenv("OMP_THREAD_LIMIT")) {
+  // Limits on the threads libomp runs (below the threads asked for, it runs
+  // fewer and only warns). KMP_ALL_THREADS is KMP_DEVICE_THREAD_LIMIT's
+  // deprecated name; both also take "all" (any case): the processors.
+  for (const char *name :
+       {"OMP_THREAD_LIMIT", "KMP_DEVICE_THREAD_LIMIT", "KMP_ALL_THREADS"}) {
+    const char *value = std::getenv(name);
+    if (!value)
+      continue;
+    bool kmp = name[0] == 'K';
     unsigned long limit;
-    if (!parseCount(value, INT_MAX, limit))
-      return "OMP_THREAD_LIMIT='" + std::string(value) +
-             "' is not a thread count from 1 (the OpenMP runtime ignores it, "
-             "or runs one thread for 0); unset it";
+    if (kmp && strcasecmp(value, "all") == 0)
+      limit = availableCores();
+    else if (!parseCount(value, INT_MAX, limit))
+      return std::string(name) + "='" + value +
+             "' is not a thread count from 1" + (kmp ? " or 'all'" : "") +
+             " (the OpenMP runtime ignores it, or runs one thread for 0); "
+             "unset it";
     if (limit < asked)
-      return "OMP_THREAD_LIMIT=" + std::to_string(limit) + " is below the " +
-             std::to_string(asked) +
+      return std::string(name) + "=" +
+             (kmp && strcasecmp(value, "all") == 0 ? std::string(value)
+                                                   : std::to_string(limit)) +
+             " is below the " + std::to_string(asked) +
              " threads asked for (the OpenMP runtime would run " +
              std::to_string(limit) + " and only warn); raise or unset it";
   }

@@ -36,7 +36,9 @@ unsigned availableCores();
 ///    thread for 0 and skips empty items: "2,", ",2");
 ///  - OMP_THREAD_LIMIT set to anything but a count from 1 (libomp warns and
 ///    ignores it, or runs one thread for 0), or below the threads asked for
-///    (libomp warns and runs fewer);
+///    (libomp warns and runs fewer); the same for KMP_DEVICE_THREAD_LIMIT
+///    and its old name KMP_ALL_THREADS, which also take "all" (the
+///    processors: availableCores());
 ///  - OMP_STACKSIZE or KMP_STACKSIZE above this machine's memory and swap
 ///    (libomp aborts when it starts a thread).
 std::string checkOpenMPEnvironment(unsigned threads);
