@@ -18,6 +18,7 @@
 #include <cstring>
 #include <optional>
 #include <random>
+#include <unistd.h>
 
 #ifdef __linux__
 #include <sys/mman.h>
@@ -584,16 +585,24 @@ llvm::Error mlir::glu::checkAllocatable(ElementKind kind,
 // into the tensor: a file is never held twice in memory, and a stream that
 // is not a .npy file (/dev/zero) is rejected after a few bytes.
 llvm::Expected<HostTensor> mlir::glu::readNpy(StringRef path) {
+  // "-" is standard input, as "-" is standard output for the writers.
+  bool standardInput = path == "-";
+  if (standardInput)
+    path = "<stdin>";
   auto cannotRead = [&](const llvm::Twine &why) {
     return createStringError(llvm::inconvertibleErrorCode(),
                              "cannot read '" + path + "': " + why);
   };
-  if (llvm::sys::fs::is_directory(path))
+  if (!standardInput && llvm::sys::fs::is_directory(path))
     return cannotRead("it is a directory");
-  auto fd = llvm::sys::fs::openNativeFileForRead(path);
+  auto fd = standardInput ? llvm::Expected<llvm::sys::fs::file_t>(STDIN_FILENO)
+                          : llvm::sys::fs::openNativeFileForRead(path);
   if (!fd)
     return cannotRead(llvm::toString(fd.takeError()));
-  llvm::scope_exit closeFile([&] { llvm::sys::fs::closeFile(*fd); });
+  llvm::scope_exit closeFile([&] {
+    if (!standardInput)
+      llvm::sys::fs::closeFile(*fd);
+  });
   auto ioError = [&](llvm::Error e) {
     return cannotRead(llvm::toString(std::move(e)));
   };

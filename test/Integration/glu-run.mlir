@@ -13,6 +13,16 @@
 // RUN: glu-run %s --function=identity --input=@%t.y.npy | FileCheck %s --check-prefix=SWIGLU
 // SWIGLU: result[0]: 1x4xbf16
 // SWIGLU-NEXT: 0 0.7305 -0.2695 1.758
+// --input=@- reads the .npy from standard input (as --output=@- writes to
+// standard output): a pipe from one run into the next.
+// RUN: glu-run %s --function=swiglu --input=1x4xbf16=0,1,-1,2 --input=1x4xbf16=1 --output=@- | glu-run %s --function=identity --input=@- | FileCheck %s --check-prefix=SWIGLU
+// Standard input holds one thing.
+// RUN: not glu-run %s --function=reglu --input=@- --input=@- < %t.y.npy 2>&1 | FileCheck %s --check-prefix=STDIN-TWICE
+// STDIN-TWICE: glu-run: error: --input=@- is given twice: standard input holds one .npy; name the others' files
+// RUN: not glu-run - --function=identity --input=@- < %s 2>&1 | FileCheck %s --check-prefix=STDIN-MODULE
+// STDIN-MODULE: glu-run: error: --input=@- reads standard input, which holds the module here; name the .npy file
+// RUN: not glu-run %s --function=identity --input=@- < /dev/null 2>&1 | FileCheck %s --check-prefix=STDIN-EMPTY
+// STDIN-EMPTY: glu-run: error: '<stdin>' is not a readable .npy file: missing the \x93NUMPY magic
 
 // The fused backward writes both halves and zeroes the odd tail; with
 // --poison-alloc an unwritten element would read NaN.

@@ -57,14 +57,16 @@ static cl::opt<std::string> functionName("function",
                                          cl::cat(category));
 static cl::list<std::string>
     inputs("input",
-           cl::desc("One per argument, in order: @file.npy, or an inline "
+           cl::desc("One per argument, in order: @file.npy (@- reads "
+                    "standard input), or an inline "
                     "tensor SHAPExTYPE=VALUES (4x8xf32=random:7 draws "
                     "normal(0,1) from seed 7; 2x2xbf16=1.5 is a splat; "
                     "3xf32=1,2,3 lists every element)"),
            cl::value_desc("@file.npy|SHAPExTYPE=VALUES"), cl::cat(category));
 static cl::list<std::string>
     outputs("output",
-            cl::desc("One per result, in order: @file.npy. Without any "
+            cl::desc("One per result, in order: @file.npy (@- writes "
+                     "standard output). Without any "
                      "--output the results are printed"),
             cl::value_desc("@file.npy"), cl::cat(category));
 static cl::opt<unsigned> benchmark(
@@ -251,6 +253,13 @@ static int run(int argc, char **argv) {
     return fail("--benchmark=" + llvm::Twine(unsigned(benchmark)) +
                 " is more than " + llvm::Twine(kMaxBenchmarkCalls) + " calls");
 
+  // Standard input holds one thing: the module or one .npy input.
+  if (llvm::count(inputs, "@-") > (inputFile == "-" ? 0 : 1))
+    return fail(inputFile == "-"
+                    ? "--input=@- reads standard input, which holds the "
+                      "module here; name the .npy file"
+                    : "--input=@- is given twice: standard input holds one "
+                      ".npy; name the others' files");
   // Inputs first: a bad file is reported before any compilation.
   std::vector<HostTensor> tensors;
   for (const std::string &spec : inputs) {

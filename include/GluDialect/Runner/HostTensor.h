@@ -84,7 +84,8 @@ uint16_t floatToHalf(float value);
 float bf16ToFloat(uint16_t bits);
 uint16_t floatToBf16(float value);
 
-/// Reads a .npy file (version 1-3, C order, little endian, a dtype above).
+/// Reads a .npy file (version 1-3, C order, little endian, a dtype above);
+/// "-" reads standard input (named "<stdin>" in errors; left open).
 /// Every malformed or truncated file is a descriptive error. The header is
 /// checked before the data is read, and the data is read straight into the
 /// tensor (peak memory: the tensor).
