@@ -46,6 +46,10 @@ constexpr int64_t kLine = 64;
 /// stores (reglu's bf16 backward from 87% to 71% of the triad on Zen 5,
 /// where the f32 one went from 94% to 110%; docs/performance-analysis.md).
 constexpr unsigned kMinBits = 32;
+/// Each stream writes at least this many bytes per execution of the loop:
+/// the sfence that ends it waits for the lines in flight, and a short row
+/// (an [N, 8] output) would fence every few stores.
+constexpr int64_t kMinStreamBytes = 2048;
 
 /// A store the copy makes non-temporal, aligned to `align` bytes.
 struct Stream {
@@ -205,7 +209,8 @@ Value addressOf(OpBuilder &b, Location loc, vector::StoreOp store,
 
 /// Whether, at run time, every store of `streams` is aligned in the first
 /// iteration and stays so (its address moves by a multiple of the
-/// alignment per step: it is affine in the induction variable), and the
+/// alignment per step: it is affine in the induction variable), the loop
+/// runs long enough for each stream to write kMinStreamBytes, and the
 /// memrefs the stores' views are taken of hold at least `minBytes`.
 Value streamable(OpBuilder &b, Location loc, scf::ForOp loop,
                  ArrayRef<Stream> streams, ArrayRef<Operation *> slice,
@@ -230,6 +235,21 @@ Value streamable(OpBuilder &b, Location loc, scf::ForOp loop,
     require(at, s.align);
     require(arith::SubIOp::create(b, loc, next, at), s.align);
   }
+  // Enough steps for kMinStreamBytes from each stream.
+  int64_t perStep = kMinStreamBytes;
+  for (Stream s : streams)
+    perStep = std::min<int64_t>(
+        perStep, s.store.getVectorType().getNumElements() *
+                     s.store.getMemRefType().getElementTypeBitWidth() / 8);
+  Value span =
+      arith::SubIOp::create(b, loc, loop.getUpperBound(), loop.getLowerBound());
+  Value needed = arith::MulIOp::create(
+      b, loc, loop.getStep(),
+      arith::ConstantIndexOp::create(
+          b, loc, llvm::divideCeil(kMinStreamBytes, perStep)));
+  ok = arith::AndIOp::create(
+      b, loc, ok,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, span, needed));
   Value total = zero;
   for (Value root : rootsOf(streams)) {
     // Its byte size (wrapping only for sizes no allocation can have).

@@ -9,8 +9,8 @@
 
 // A row's vector loop storing into a view of a dynamic memref: a streaming
 // copy under the run-time test (the first store aligned to 64 bytes and
-// each step keeping it, the memref at least 32 MiB), ended by an sfence;
-// the loop as it was in the else branch.
+// each step keeping it, at least 2 KiB stored, the memref at least 32 MiB),
+// ended by an sfence; the loop as it was in the else branch.
 // CHECK-LABEL: func.func @row
 // CHECK-SAME: (%[[X:[^:]*]]: memref<?x?xf32>, %[[Y:[^:]*]]: memref<?x?xf32>, %[[I:[^:]*]]: index, %[[N:[^:]*]]: index)
 // CHECK: %[[ROW:.*]] = memref.subview %[[Y]][%[[I]], 0]
@@ -24,6 +24,11 @@
 // CHECK: arith.remui %[[AT]], %[[C64]] : index
 // CHECK: %[[STEP:.*]] = arith.subi %[[NEXT]], %[[AT]] : index
 // CHECK: arith.remui %[[STEP]], %{{.*}} : index
+// Eight steps of 256 bytes at least: 2 KiB per sfence.
+// CHECK: %[[SPAN:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[NEEDED:.*]] = arith.muli %{{.*}}, %[[C8]] : index
+// CHECK: arith.cmpi sge, %[[SPAN]], %[[NEEDED]] : index
 // CHECK: memref.dim %[[Y]]
 // CHECK: memref.dim %[[Y]]
 // CHECK: %[[MIN:.*]] = arith.constant 33554432 : index

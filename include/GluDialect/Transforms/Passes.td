@@ -692,8 +692,10 @@ def GluNontemporalStores
     whose else branch is the loop as it was. The branch is taken when, at
     run time, every store's address in the first iteration is so aligned
     and moves by a multiple of the alignment per step (the address is
-    computed for the first two iterations), and the memrefs the stores'
-    views are taken of hold at least `min-bytes` together (smaller outputs
+    computed for the first two iterations), the loop runs long enough for
+    each store to write 2 KiB (an sfence per few stores would cost more
+    than the streaming saves: an [N, 8] output), and the memrefs the
+    stores' views are taken of hold at least `min-bytes` together (smaller outputs
     stay in the caches for their consumer; memrefs of static shapes below
     it get no copy). The same values are stored at the same addresses: the
     bits are unchanged. x86 only (the fence; glu-compile and the JIT turn
