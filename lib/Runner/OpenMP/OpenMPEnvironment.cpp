@@ -129,9 +129,9 @@ std::string mlir::glu::checkOpenMPEnvironment(unsigned threads) {
     const char *value = std::getenv(name);
     if (!value)
       continue;
-    bool kmp = name[0] == 'K';
+    bool kmp = name[0] == 'K', all = kmp && strcasecmp(value, "all") == 0;
     unsigned long limit;
-    if (kmp && strcasecmp(value, "all") == 0)
+    if (all)
       limit = availableCores();
     else if (!parseCount(value, INT_MAX, limit))
       return std::string(name) + "='" + value +
@@ -140,8 +140,7 @@ std::string mlir::glu::checkOpenMPEnvironment(unsigned threads) {
              "unset it";
     if (limit < asked)
       return std::string(name) + "=" +
-             (kmp && strcasecmp(value, "all") == 0 ? std::string(value)
-                                                   : std::to_string(limit)) +
+             (all ? std::string(value) : std::to_string(limit)) +
              " is below the " + std::to_string(asked) +
              " threads asked for (the OpenMP runtime would run " +
              std::to_string(limit) + " and only warn); raise or unset it";
