@@ -51,10 +51,11 @@ constexpr unsigned kMinBits = 32;
 /// (an [N, 8] output) would fence every few stores.
 constexpr int64_t kMinStreamBytes = 2048;
 
-/// A store the copy makes non-temporal, aligned to `align` bytes.
+/// A store the copy makes non-temporal: `bytes` per store, aligned to
+/// `align` bytes.
 struct Stream {
   vector::StoreOp store;
-  int64_t align;
+  int64_t bytes, align;
 };
 
 /// The memref `store`'s view is taken of (through subviews).
@@ -144,14 +145,17 @@ std::optional<SmallVector<Stream>> streamsOf(scf::ForOp loop,
     auto store = dyn_cast<vector::StoreOp>(op);
     if (!store)
       return WalkResult::advance();
-    MemRefType memref = store.getMemRefType();
+    // Elements of a width first: index and vector elements have none that
+    // getElementTypeBitWidth may be asked for.
+    Type element = store.getMemRefType().getElementType();
     VectorType vector = store.getVectorType();
-    unsigned bits = memref.getElementTypeBitWidth();
-    if (vector.getRank() != 1 || vector.isScalable() ||
-        !memref.getElementType().isIntOrFloat() || bits < kMinBits ||
-        !llvm::isPowerOf2_64(bits) ||
-        !llvm::isPowerOf2_64(vector.getNumElements()) ||
-        vector.getNumElements() * (bits / 8) < 16 || store.getNontemporal())
+    if (!element.isIntOrFloat() || vector.getRank() != 1 ||
+        vector.isScalable() || store.getNontemporal())
+      return WalkResult::interrupt();
+    unsigned bits = element.getIntOrFloatBitWidth();
+    int64_t bytes = vector.getNumElements() * int64_t(bits / 8);
+    if (bits < kMinBits || !llvm::isPowerOf2_64(bits) ||
+        !llvm::isPowerOf2_64(vector.getNumElements()) || bytes < 16)
       return WalkResult::interrupt();
     if (rootOf(store).getDefiningOp<memref::GetGlobalOp>() ||
         !isAffineInLoop(store.getBase(), loop, slice) ||
@@ -159,9 +163,7 @@ std::optional<SmallVector<Stream>> streamsOf(scf::ForOp loop,
           return isAffineInLoop(index, loop, slice);
         }))
       return WalkResult::interrupt();
-    streams.push_back(
-        {store,
-         std::min<int64_t>(vector.getNumElements() * (bits / 8), kLine)});
+    streams.push_back({store, bytes, std::min(bytes, kLine)});
     return WalkResult::advance();
   });
   if (walk.wasInterrupted() || streams.empty())
@@ -235,18 +237,17 @@ Value streamable(OpBuilder &b, Location loc, scf::ForOp loop,
     require(at, s.align);
     require(arith::SubIOp::create(b, loc, next, at), s.align);
   }
-  // Enough steps for kMinStreamBytes from each stream.
-  int64_t perStep = kMinStreamBytes;
+  // Enough steps for kMinStreamBytes from each stream (one store per step:
+  // the smallest store decides).
+  int64_t smallest = kMinStreamBytes;
   for (Stream s : streams)
-    perStep = std::min<int64_t>(
-        perStep, s.store.getVectorType().getNumElements() *
-                     s.store.getMemRefType().getElementTypeBitWidth() / 8);
+    smallest = std::min(smallest, s.bytes);
   Value span =
       arith::SubIOp::create(b, loc, loop.getUpperBound(), loop.getLowerBound());
   Value needed = arith::MulIOp::create(
       b, loc, loop.getStep(),
       arith::ConstantIndexOp::create(
-          b, loc, llvm::divideCeil(kMinStreamBytes, perStep)));
+          b, loc, llvm::divideCeil(kMinStreamBytes, smallest)));
   ok = arith::AndIOp::create(
       b, loc, ok,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, span, needed));

@@ -89,7 +89,8 @@ func.func @two_stores(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %i: index, %n: i
 
 // -----
 
-// Left as they are: 16-bit elements (streaming stores lost there), a body
+// Left as they are: 16-bit elements (streaming stores lost there), index
+// elements, a body
 // that computes more per stored lane than max-work, a static memref below
 // min-bytes, an index not affine (or not linear) in the induction
 // variable, a store into a global; a loop with a loop inside (its inner
@@ -97,6 +98,8 @@ func.func @two_stores(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %i: index, %n: i
 // CHECK-LABEL: func.func @bf16
 // CHECK-NOT: scf.if
 // CHECK-NOT: nontemporal
+// CHECK-LABEL: func.func @index_elements
+// CHECK-NOT: scf.if
 // CHECK-LABEL: func.func @heavy
 // CHECK: scf.if
 // WORK-LABEL: func.func @heavy
@@ -124,6 +127,16 @@ func.func @bf16(%x: memref<?xbf16>, %y: memref<?xbf16>, %n: index) {
   scf.for %j = %c0 to %n step %c32 {
     %a = vector.load %x[%j] : memref<?xbf16>, vector<32xbf16>
     vector.store %a, %y[%j] : memref<?xbf16>, vector<32xbf16>
+  }
+  return
+}
+// Index elements have no bit width to ask for (the pass crashed on them).
+func.func @index_elements(%x: memref<?xindex>, %y: memref<?xindex>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  scf.for %j = %c0 to %n step %c16 {
+    %a = vector.load %x[%j] : memref<?xindex>, vector<16xindex>
+    vector.store %a, %y[%j] : memref<?xindex>, vector<16xindex>
   }
   return
 }
