@@ -102,12 +102,8 @@ static cl::opt<bool> tables(
              "time (default on; off only to measure them: the same bits)"),
     cl::init(true), cl::Hidden, cl::cat(category));
 static cl::opt<uint64_t> nontemporalMinBytes(
-    "nontemporal-min-bytes",
-    cl::desc("Outputs of at least this many bytes, rows aligned to the "
-             "vector, are written with non-temporal stores that bypass the "
-             "caches, in loops bound by memory (default 32 MiB; 0: never; "
-             "the same bits)"),
-    cl::init(32 << 20), cl::cat(category));
+    "nontemporal-min-bytes", cl::desc(kNontemporalMinBytesHelp),
+    cl::init(kDefaultNontemporalMinBytes), cl::cat(category));
 static cl::opt<bool> poison(
     "poison-alloc",
     cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "

@@ -10,6 +10,7 @@
 
 #include "GluDialect/Runner/HostTensor.h"
 #include "GluDialect/Runner/OpenMP/OpenMPEnvironment.h"
+#include "GluDialect/Transforms/NontemporalStores.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -82,6 +83,12 @@ unsigned vectorBitsOf(const llvm::TargetMachine &machine);
 /// avx512).
 bool hasAVX512(const llvm::TargetMachine &machine);
 
+/// The help of glu-run's and glu-compile's --nontemporal-min-bytes.
+inline constexpr const char *kNontemporalMinBytesHelp =
+    "Outputs of at least this many bytes, rows aligned to the vector, are "
+    "written with non-temporal stores that bypass the caches, in loops "
+    "bound by memory (default 32 MiB; 0: never; the same bits)";
+
 struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in
   /// every float type), so that an element it forgets to write shows.
@@ -96,7 +103,7 @@ struct JitOptions {
   bool tables = true;
   /// Outputs of at least this many bytes stored by aligned non-temporal
   /// stores in memory-bound loops (0: never; other targets than x86: never).
-  uint64_t nontemporalMinBytes = 32 << 20;
+  uint64_t nontemporalMinBytes = kDefaultNontemporalMinBytes;
   /// The pipeline that lowers the module to the LLVM dialect for the CPU;
   /// empty: glu-to-llvm.
   std::function<void(OpPassManager &)> pipeline;

@@ -4,6 +4,7 @@
 #define GLUDIALECT_TRANSFORMS_PASSES_H
 
 #include "GluDialect/Dialect/GluDialect.h"
+#include "GluDialect/Transforms/NontemporalStores.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

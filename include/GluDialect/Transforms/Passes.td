@@ -740,7 +740,8 @@ def GluNontemporalStores
     "::mlir::scf::SCFDialect",
   ];
   let options = [
-    Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"33554432",
+    Option<"minBytes", "min-bytes", "uint64_t",
+           /*default=*/"::mlir::glu::kDefaultNontemporalMinBytes",
            "Stream only when the stored memrefs hold at least this many "
            "bytes (0: never)">,
     Option<"maxWork", "max-work", "double", /*default=*/"16",

@@ -11,6 +11,7 @@
 #define GLUDIALECT_PIPELINES_GLUTOLLVM_GLUTOLLVM_H
 
 #include "GluDialect/Pipelines/ThreadLimit.h"
+#include "GluDialect/Transforms/NontemporalStores.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -87,7 +88,7 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
                      "when their rows are aligned (glu-nontemporal-stores; "
                      "0: never; x86 only, glu-compile and the JIT set 0 "
                      "for other targets; the same bits)"),
-      llvm::cl::init(32 << 20)};
+      llvm::cl::init(kDefaultNontemporalMinBytes)};
   PassOptions::Option<unsigned, VectorBitsParser> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits (0: the host's; else a "
