@@ -12,31 +12,7 @@ using namespace mlir::glu;
 
 namespace {
 
-/// Sets (or unsets) the two variables for one test, then puts back what
-/// the process had.
-class Environment {
-public:
-  Environment(std::optional<std::string> threads,
-              std::optional<std::string> limit) {
-    save("OMP_NUM_THREADS", threads);
-    save("OMP_THREAD_LIMIT", limit);
-  }
-  ~Environment() {
-    for (auto &[name, value] : saved)
-      value ? setenv(name, value->c_str(), 1) : unsetenv(name);
-  }
-
-private:
-  void save(const char *name, const std::optional<std::string> &value) {
-    const char *old = std::getenv(name);
-    saved.push_back(
-        {name, old ? std::optional<std::string>(old) : std::nullopt});
-    value ? setenv(name, value->c_str(), 1) : unsetenv(name);
-  }
-  std::vector<std::pair<const char *, std::optional<std::string>>> saved;
-};
-
-/// One more variable set for a scope, then put back as the process had it.
+/// A variable set for a scope, then put back as the process had it.
 class ScopedVariable {
 public:
   explicit ScopedVariable(const char *name) : name(name) {
@@ -47,6 +23,9 @@ public:
     saved ? setenv(name, saved->c_str(), 1) : unsetenv(name);
   }
   void set(const char *value) { setenv(name, value, 1); }
+  void set(const std::optional<std::string> &value) {
+    value ? set(value->c_str()) : (void)unsetenv(name);
+  }
 
 private:
   const char *name;
@@ -55,7 +34,9 @@ private:
 
 std::string check(std::optional<std::string> threads,
                   std::optional<std::string> limit, unsigned asked) {
-  Environment scope(threads, limit);
+  ScopedVariable numThreads("OMP_NUM_THREADS"), threadLimit("OMP_THREAD_LIMIT");
+  numThreads.set(threads);
+  threadLimit.set(limit);
   return checkOpenMPEnvironment(asked);
 }
 
