@@ -27,7 +27,7 @@ count() { # count NAME: the number lit reports for that result kind, or 0
 }
 passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
 failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
-skipped=$(( $(count Unsupported) + $(count Excluded) ))
+skipped=$(( $(count Unsupported) + $(count Skipped) + $(count Excluded) ))
 [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1
 fuzz_logs=""
 [ "${GLU_FUZZ_SECONDS:-60}" != 0 ] &&

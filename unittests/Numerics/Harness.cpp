@@ -51,6 +51,26 @@ mlir::glu::test::Defect harness::defectFromEnvironment() {
   return *defect;
 }
 
+// GLU_ENABLE_SANITIZERS needs clang (cmake/GluSanitizers.cmake).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GLU_NUMERICS_SANITIZED
+#endif
+#endif
+
+bool harness::sanitized() {
+#ifdef GLU_NUMERICS_SANITIZED
+  return true;
+#else
+  return false;
+#endif
+}
+
+bool harness::skippedUnderSanitizers(const Config &c) {
+  return sanitized() && c.variant != oracle::Variant::geglu &&
+         c.variant != oracle::Variant::swiglu_oai;
+}
+
 std::string harness::moduleSource(const Config &c, int64_t rows, int64_t h) {
   std::string t = oracle::name(c.storage);
   std::string clauses;

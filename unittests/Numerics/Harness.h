@@ -31,6 +31,18 @@ ElementKind kindOf(oracle::Storage s);
 /// test binary can prove it fails on a broken compiler.
 mlir::glu::test::Defect defectFromEnvironment();
 
+/// Whether this binary is instrumented (ASan and UBSan: scripts/sanitize.sh,
+/// 3 to 5 times slower). The sanitized suite checks the code of each test,
+/// not its sweep: a parameterized test runs its geglu and swiglu_oai
+/// configurations there (the f16_table plan, the attributes and kinks, every
+/// storage type and packing), a sweep over one program is skipped. The
+/// plain suite runs everything. Measured on 2 cores (AMD EPYC Zen 5):
+/// GluNumericsTests took 9 min 38 s of the sanitized suite's wall time.
+bool sanitized();
+/// True where the sanitized suite leaves config `c` to the plain one; the
+/// caller skips: `if (skippedUnderSanitizers(c)) GTEST_SKIP() << ...`.
+bool skippedUnderSanitizers(const oracle::Config &c);
+
 /// MLIR source of one module with, for config `c`, the functions
 /// fwd_<form>(...) and bwd_<form>(...) for every form (split: (x, g) and
 /// (dy, x, g); fused: (a) and (dy, a)), dynamic sizes for split and

@@ -109,6 +109,8 @@ class RangeVersioned : public ::testing::TestWithParam<RCase> {};
 
 TEST_P(RangeVersioned, SameBitsAsScalarLoops) {
   Config c{GetParam().variant, GetParam().plan, Storage::f32};
+  if (skippedUnderSanitizers(c))
+    GTEST_SKIP() << "sanitized suite: geglu and swiglu_oai only";
   // Rows of three full 64-lane steps and a remainder (2h + 1 fused): 400
   // segments, every magnitude with every pattern.
   constexpr int64_t rows = 100, h = 203, n = 2 * h + 1;

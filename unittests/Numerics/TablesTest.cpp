@@ -93,6 +93,8 @@ class Tables : public ::testing::TestWithParam<TCase> {};
 
 TEST_P(Tables, SameBitsAsComputedOverEveryGate) {
   Config c{GetParam().variant, GetParam().plan, GetParam().storage};
+  if (skippedUnderSanitizers(c))
+    GTEST_SKIP() << "sanitized suite: geglu and swiglu_oai only";
   // 3 x 65536 elements: every gate pattern three times, each time with
   // other up and dy values; 1031 = 32 * 32 + 7 per row (vector steps and
   // a scalar remainder at every width).
