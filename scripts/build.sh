@@ -20,4 +20,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
     "${launcher[@]}" ${GLU_CMAKE_ARGS:-} >/dev/null
 fi
-ninja -C "$build" "$@"
+# ccache caches files compiled with a precompiled header (lib/Transforms)
+# only with this sloppiness (its manual, "Precompiled headers").
+CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:+$CCACHE_SLOPPINESS,}pch_defines,time_macros,include_file_mtime,include_file_ctime" \
+  ninja -C "$build" "$@"

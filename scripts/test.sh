@@ -8,17 +8,24 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
+# Where the time goes (CI must stay well under 30 minutes): each phase's
+# seconds, printed before the last line.
+phases="" mark=$(date +%s)
+phase() { local now; now=$(date +%s); phases+="${phases:+, }$1 $((now - mark)) s"; mark=$now; }
 
 "$root/scripts/build.sh" || { echo "0 passed, 1 failed (build failed)"; exit 1; }
+phase "install and build"
 # The fuzzers (build-fuzz/); test/Fuzz runs them for about a minute
 # (GLU_FUZZ_SECONDS, 0 to skip).
 if [ "${GLU_FUZZ_SECONDS:-60}" != 0 ]; then
   "$root/scripts/fuzz.sh" build || { echo "0 passed, 1 failed (fuzzer build failed)"; exit 1; }
+  phase "fuzzer build"
 fi
 
 log="$build/test-results.txt"
 /usr/lib/llvm-22/bin/lit -v "$build/test" "$build/test/Unit" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
+phase "plain suite"
 
 count() { # count NAME: the number lit reports for that result kind, or 0
   local n
@@ -52,10 +59,12 @@ if [ "${GLU_SANITIZE:-1}" != 0 ]; then
     rc=1
   fi
   echo "sanitized (ASan+UBSan): ${summary:-no result}; $(tail -n1 "$san_log" | sed 's/^sanitize.sh: //'); log: $san_log"
+  phase "sanitized build and suite"
   passed=$(( passed + ${san_passed:-0} ))
   failed=$(( failed + ${san_failed:-0} ))
   skipped=$(( skipped + ${san_skipped:-0} ))
 fi
+echo "time: $phases"
 echo
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$rc" -eq 0 ] && [ "$failed" -eq 0 ]
