@@ -6,7 +6,9 @@
 # the C API test; a report aborts the process, so it fails its test), and
 # runs scripts/test.sh there. One sanitized build serves the fuzzers and
 # the suite: the libraries are compiled once. The fuzzers' short run is left
-# out (the plain suite runs it). Prints the time it took.
+# out (the plain suite runs it), and the throughput tests run a part of
+# their cases (the `sanitizers` lit feature; docs/fuzzing.md lists them).
+# Prints the time it took.
 # Environment: GLU_SAN_BUILD_DIR (default: GLU_FUZZ_BUILD_DIR, build-fuzz).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -21,6 +21,7 @@
 #include "CAbi.h"
 
 #include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
+#include "GluDialect/Runner/CodegenOptions.h"
 #include "GluDialect/Runner/JitRunner.h"
 #include "GluDialect/Runner/Optimize.h"
 #include "GluDialect/Runner/OutputFiles.h"
@@ -73,38 +74,14 @@ static cl::opt<std::string> headerFile("header",
 static cl::opt<std::string> prefix("prefix",
                                    cl::desc("Prefix of the C function names"),
                                    cl::init("glu_"), cl::cat(category));
-static cl::opt<unsigned> threads(
-    "num-threads",
-    cl::desc("Threads of the row-parallel loops (0: OpenMP's default, all "
-             "cores; 1: no OpenMP, no libomp needed; at most 1024)"),
-    cl::init(0), cl::cat(category));
-static cl::opt<bool> vectorize("vectorize",
-                               cl::desc("Vectorized loops (default on; off: "
-                                        "scalar loops on one thread)"),
-                               cl::init(true), cl::cat(category));
 static cl::opt<bool> runtimeChecks(
     "runtime-checks",
     cl::desc("Runtime checks in the compiled code (default on; off only to "
              "measure their cost: wrong sizes then go unnoticed)"),
     cl::init(true), cl::Hidden, cl::cat(category));
-static cl::opt<bool> tables(
-    "tables",
-    cl::desc("f16/bf16 activations looked up in exact tables filled at load "
-             "time (default on; off only to measure them: the same bits)"),
-    cl::init(true), cl::Hidden, cl::cat(category));
-static cl::opt<uint64_t> nontemporalMinBytes(
-    "nontemporal-min-bytes", cl::desc(kNontemporalMinBytesHelp),
-    cl::init(kDefaultNontemporalMinBytes), cl::cat(category));
-static cl::opt<std::string>
-    cpu("mcpu",
-        cl::desc("Target CPU (default: this host's, with its features; "
-                 "x86-64-v3: AVX2 and FMA, no AVX-512)"),
-        cl::init(""), cl::cat(category));
-static cl::opt<std::string>
-    features("mattr",
-             cl::desc("CPU features on top of --mcpu's or the host's "
-                      "(+avx2,-avx512f,...)"),
-             cl::init(""), cl::value_desc("+a,-b"), cl::cat(category));
+// --num-threads, --vectorize, --tables, --nontemporal-min-bytes, --mcpu,
+// --mattr.
+static CodegenCLOptions codegen(category);
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "glu-compile: error: " << message << "\n";
@@ -326,9 +303,8 @@ int main(int argc, char **argv) {
       "with a C ABI and a C header\n");
   // A write past `ulimit -f` is an error to report (EFBIG), not a signal.
   std::signal(SIGXFSZ, SIG_IGN);
-  if (threads > kMaxThreads)
-    return fail("--num-threads=" + llvm::Twine(unsigned(threads)) +
-                " is more than " + llvm::Twine(kMaxThreads));
+  if (llvm::Error e = codegen.verify())
+    return fail(std::move(e));
   for (const std::string &output :
        {objectFile.getValue(), headerFile.getValue()})
     if (llvm::sys::fs::equivalent(inputFile, output))
@@ -386,7 +362,7 @@ int main(int argc, char **argv) {
 
   // The target first: the vector width of the loops follows its features.
   auto machine = createCpuTargetMachine(
-      {cpu, features}, llvm::CodeGenOptLevel::Aggressive, llvm::Reloc::PIC_);
+      codegen.cpu(), llvm::CodeGenOptLevel::Aggressive, llvm::Reloc::PIC_);
   if (!machine)
     return fail(machine.takeError());
 
@@ -398,12 +374,12 @@ int main(int argc, char **argv) {
   options.avx512 = hasAVX512(**machine);
   // The streaming copies end with x86's sfence.
   options.nontemporalMinBytes =
-      (*machine)->getTargetTriple().isX86() ? nontemporalMinBytes : 0;
-  options.vectorize = vectorize;
-  options.threads = threads;
+      (*machine)->getTargetTriple().isX86() ? codegen.nontemporalMinBytes() : 0;
+  options.vectorize = codegen.vectorize();
+  options.threads = codegen.threads();
   options.destinationPassing = true;
   options.runtimeChecks = runtimeChecks;
-  options.tables = tables;
+  options.tables = codegen.tables();
   PassManager pm(&context);
   buildGluToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
@@ -441,7 +417,8 @@ int main(int argc, char **argv) {
                                       llvm::CodeGenFileType::ObjectFile))
     return fail("the target cannot emit object files");
   codegen.run(*llvmModule);
-  *header << headerFor(functions, ranks, options.threads != 1 && vectorize);
+  *header << headerFor(functions, ranks,
+                       options.threads != 1 && options.vectorize);
   if (llvm::Error e = files.commit())
     return fail(std::move(e));
   return 0;

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Runner/CodegenOptions.h"
 #include "GluDialect/Runner/CudaRunner.h"
 #include "GluDialect/Runner/HostTensor.h"
 #include "GluDialect/Runner/JitRunner.h"
@@ -75,35 +76,9 @@ static cl::opt<unsigned> benchmark(
              "1000000) and print 'median_ms <value>' (the call alone: no "
              "compilation, no I/O)"),
     cl::init(0), cl::value_desc("N"), cl::cat(category));
-// (LLVM already registers a global `--threads`.)
-static cl::opt<unsigned>
-    threads("num-threads",
-            cl::desc("Threads for the row-parallel loops (0: all cores; 1: one "
-                     "thread, no OpenMP; at most 1024)"),
-            cl::init(0), cl::value_desc("N"), cl::cat(category));
-static cl::opt<bool> vectorize(
-    "vectorize",
-    cl::desc("Vectorized loops (--vectorize=false: plain scalar loops on one "
-             "thread, whatever --num-threads says; the same bits)"),
-    cl::init(true), cl::cat(category));
-static cl::opt<std::string>
-    cpu("mcpu",
-        cl::desc("CPU to generate code for (default: this host's, with its "
-                 "features; x86-64-v3: AVX2 and FMA, no AVX-512)"),
-        cl::init(""), cl::value_desc("name"), cl::cat(category));
-static cl::opt<std::string>
-    features("mattr",
-             cl::desc("CPU features on top of --mcpu's or the host's "
-                      "(+avx2,-avx512f,...)"),
-             cl::init(""), cl::value_desc("+a,-b"), cl::cat(category));
-static cl::opt<bool> tables(
-    "tables",
-    cl::desc("f16/bf16 activations looked up in exact tables filled at load "
-             "time (default on; off only to measure them: the same bits)"),
-    cl::init(true), cl::Hidden, cl::cat(category));
-static cl::opt<uint64_t> nontemporalMinBytes(
-    "nontemporal-min-bytes", cl::desc(kNontemporalMinBytesHelp),
-    cl::init(kDefaultNontemporalMinBytes), cl::cat(category));
+// --num-threads (LLVM already registers a global `--threads`),
+// --vectorize, --tables, --nontemporal-min-bytes, --mcpu, --mattr.
+static CodegenCLOptions codegen(category);
 static cl::opt<bool> poison(
     "poison-alloc",
     cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "
@@ -240,9 +215,8 @@ static int run(int argc, char **argv) {
     return fail("--output and --benchmark do not go together");
   if (poison && target != Target::CPU)
     return fail("--poison-alloc is only for --target=cpu");
-  if (threads > kMaxThreads)
-    return fail("--num-threads=" + llvm::Twine(unsigned(threads)) +
-                " is more than " + llvm::Twine(kMaxThreads));
+  if (llvm::Error e = codegen.verify())
+    return fail(std::move(e));
   // Each timed call keeps its time until the median: bound them.
   constexpr unsigned kMaxBenchmarkCalls = 1000000;
   if (benchmark > kMaxBenchmarkCalls)
@@ -297,13 +271,8 @@ static int run(int argc, char **argv) {
   if (target == Target::CUDA)
     return runOnCuda(module, tensors);
 
-  JitOptions options;
+  JitOptions options = codegen.jitOptions();
   options.poisonAllocations = poison;
-  options.threads = threads;
-  options.vectorize = vectorize;
-  options.cpu = {cpu, features};
-  options.tables = tables;
-  options.nontemporalMinBytes = nontemporalMinBytes;
 #ifdef GLU_INCLUDE_TESTS
   if (target == Target::CUDAEmulated)
     options.pipeline = [](OpPassManager &pm) {
