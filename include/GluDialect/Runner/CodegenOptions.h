@@ -1,4 +1,4 @@
-//===- CodegenOptions.h - glu-run's and glu-compile's code options -*- C++ -*-===//
+//===- CodegenOptions.h - glu-run's, glu-compile's code options -*- C++ -*-===//
 //
 // The command-line options that choose the code glu-run's JIT and
 // glu-compile generate, declared once so that the two tools take the same
