@@ -25,7 +25,11 @@ CodegenCLOptions::CodegenCLOptions(cl::OptionCategory &category)
                          "measure them: the same bits)"),
                 cl::init(true), cl::Hidden, cl::cat(category)),
       nontemporalOpt("nontemporal-min-bytes",
-                     cl::desc(kNontemporalMinBytesHelp),
+                     cl::desc("Outputs of at least this many bytes, rows "
+                              "aligned to the vector, are written with "
+                              "non-temporal stores that bypass the caches, in "
+                              "loops bound by memory (default 32 MiB; 0: "
+                              "never; the same bits)"),
                      cl::init(kDefaultNontemporalMinBytes), cl::cat(category)),
       cpuOpt("mcpu",
              cl::desc("CPU to generate code for (default: this host's, with "

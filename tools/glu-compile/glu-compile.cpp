@@ -81,7 +81,7 @@ static cl::opt<bool> runtimeChecks(
     cl::init(true), cl::Hidden, cl::cat(category));
 // --num-threads, --vectorize, --tables, --nontemporal-min-bytes, --mcpu,
 // --mattr.
-static CodegenCLOptions codegen(category);
+static CodegenCLOptions codegenOptions(category);
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "glu-compile: error: " << message << "\n";
@@ -303,7 +303,7 @@ int main(int argc, char **argv) {
       "with a C ABI and a C header\n");
   // A write past `ulimit -f` is an error to report (EFBIG), not a signal.
   std::signal(SIGXFSZ, SIG_IGN);
-  if (llvm::Error e = codegen.verify())
+  if (llvm::Error e = codegenOptions.verify())
     return fail(std::move(e));
   for (const std::string &output :
        {objectFile.getValue(), headerFile.getValue()})
@@ -361,8 +361,9 @@ int main(int argc, char **argv) {
     return fail(internalNames.takeError());
 
   // The target first: the vector width of the loops follows its features.
-  auto machine = createCpuTargetMachine(
-      codegen.cpu(), llvm::CodeGenOptLevel::Aggressive, llvm::Reloc::PIC_);
+  auto machine = createCpuTargetMachine(codegenOptions.cpu(),
+                                        llvm::CodeGenOptLevel::Aggressive,
+                                        llvm::Reloc::PIC_);
   if (!machine)
     return fail(machine.takeError());
 
@@ -373,13 +374,14 @@ int main(int argc, char **argv) {
   options.vectorBits = vectorBitsOf(**machine);
   options.avx512 = hasAVX512(**machine);
   // The streaming copies end with x86's sfence.
-  options.nontemporalMinBytes =
-      (*machine)->getTargetTriple().isX86() ? codegen.nontemporalMinBytes() : 0;
-  options.vectorize = codegen.vectorize();
-  options.threads = codegen.threads();
+  options.nontemporalMinBytes = (*machine)->getTargetTriple().isX86()
+                                    ? codegenOptions.nontemporalMinBytes()
+                                    : 0;
+  options.vectorize = codegenOptions.vectorize();
+  options.threads = codegenOptions.threads();
   options.destinationPassing = true;
   options.runtimeChecks = runtimeChecks;
-  options.tables = codegen.tables();
+  options.tables = codegenOptions.tables();
   PassManager pm(&context);
   buildGluToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))

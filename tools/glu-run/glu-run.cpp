@@ -78,7 +78,7 @@ static cl::opt<unsigned> benchmark(
     cl::init(0), cl::value_desc("N"), cl::cat(category));
 // --num-threads (LLVM already registers a global `--threads`),
 // --vectorize, --tables, --nontemporal-min-bytes, --mcpu, --mattr.
-static CodegenCLOptions codegen(category);
+static CodegenCLOptions codegenOptions(category);
 static cl::opt<bool> poison(
     "poison-alloc",
     cl::desc("Fill every buffer the compiled code allocates with 0xFF bytes "
@@ -215,7 +215,7 @@ static int run(int argc, char **argv) {
     return fail("--output and --benchmark do not go together");
   if (poison && target != Target::CPU)
     return fail("--poison-alloc is only for --target=cpu");
-  if (llvm::Error e = codegen.verify())
+  if (llvm::Error e = codegenOptions.verify())
     return fail(std::move(e));
   // Each timed call keeps its time until the median: bound them.
   constexpr unsigned kMaxBenchmarkCalls = 1000000;
@@ -271,7 +271,7 @@ static int run(int argc, char **argv) {
   if (target == Target::CUDA)
     return runOnCuda(module, tensors);
 
-  JitOptions options = codegen.jitOptions();
+  JitOptions options = codegenOptions.jitOptions();
   options.poisonAllocations = poison;
 #ifdef GLU_INCLUDE_TESTS
   if (target == Target::CUDAEmulated)

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/Compiler.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
@@ -51,20 +52,7 @@ mlir::glu::test::Defect harness::defectFromEnvironment() {
   return *defect;
 }
 
-// GLU_ENABLE_SANITIZERS needs clang (cmake/GluSanitizers.cmake).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GLU_NUMERICS_SANITIZED
-#endif
-#endif
-
-bool harness::sanitized() {
-#ifdef GLU_NUMERICS_SANITIZED
-  return true;
-#else
-  return false;
-#endif
-}
+bool harness::sanitized() { return LLVM_ADDRESS_SANITIZER_BUILD; }
 
 bool harness::skippedUnderSanitizers(const Config &c) {
   return sanitized() && c.variant != oracle::Variant::geglu &&

@@ -83,12 +83,6 @@ unsigned vectorBitsOf(const llvm::TargetMachine &machine);
 /// avx512).
 bool hasAVX512(const llvm::TargetMachine &machine);
 
-/// The help of glu-run's and glu-compile's --nontemporal-min-bytes.
-inline constexpr const char *kNontemporalMinBytesHelp =
-    "Outputs of at least this many bytes, rows aligned to the vector, are "
-    "written with non-temporal stores that bypass the caches, in loops "
-    "bound by memory (default 32 MiB; 0: never; the same bits)";
-
 struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in
   /// every float type), so that an element it forgets to write shows.
