@@ -129,6 +129,77 @@ std::optional<std::string> glu_compile::headerConflict(llvm::StringRef name) {
   return std::nullopt;
 }
 
+/// Whether C17's standard library (its Annex B) declares `name`: a
+/// function, type or macro of a standard header. A kernel so named either
+/// takes the C library's symbol (libomp calls isspace and rand's callers
+/// would get the kernel) or its declaration breaks next to that header.
+/// LLVM knows most of the functions already (isRuntimeName); this is the
+/// rest, and the names that are no symbols.
+static bool isStandardCName(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      // <assert.h>, <errno.h>, <stddef.h>, <stdarg.h>, <stdbool.h>,
+      // <setjmp.h>, <signal.h>, <locale.h>
+      "assert", "errno", "EDOM", "EILSEQ", "ERANGE", "NULL", "offsetof",
+      "ptrdiff_t", "size_t", "max_align_t", "wchar_t", "va_list", "va_start",
+      "va_arg", "va_end", "va_copy", "setjmp", "longjmp", "jmp_buf", "signal",
+      "raise", "sig_atomic_t", "setlocale", "localeconv", "lconv",
+      // <ctype.h>, <wctype.h>
+      "isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph",
+      "islower", "isprint", "ispunct", "isspace", "isupper", "isxdigit",
+      "tolower", "toupper", "iswalnum", "iswalpha", "iswblank", "iswcntrl",
+      "iswdigit", "iswgraph", "iswlower", "iswprint", "iswpunct", "iswspace",
+      "iswupper", "iswxdigit", "iswctype", "wctype", "towlower", "towupper",
+      "towctrans", "wctrans", "wctrans_t", "wctype_t",
+      // <fenv.h>, <inttypes.h>, <math.h>'s macros and types
+      "feclearexcept", "fegetexceptflag", "feraiseexcept", "fesetexceptflag",
+      "fetestexcept", "fegetround", "fesetround", "fegetenv", "feholdexcept",
+      "fesetenv", "feupdateenv", "fenv_t", "fexcept_t", "imaxabs", "imaxdiv",
+      "imaxdiv_t", "strtoimax", "strtoumax", "wcstoimax", "wcstoumax",
+      "fpclassify", "isfinite", "isinf", "isnan", "isnormal", "signbit",
+      "isgreater", "isgreaterequal", "isless", "islessequal", "islessgreater",
+      "isunordered", "float_t", "double_t", "HUGE_VAL", "INFINITY", "NAN",
+      // <stdio.h>
+      "FILE", "fpos_t", "EOF", "BUFSIZ", "FILENAME_MAX", "FOPEN_MAX",
+      "L_tmpnam", "TMP_MAX", "SEEK_SET", "SEEK_CUR", "SEEK_END", "remove",
+      "rename", "tmpfile", "tmpnam", "fclose", "fopen", "freopen", "setbuf",
+      "setvbuf", "fprintf", "fscanf", "scanf", "snprintf", "sprintf", "sscanf",
+      "vfprintf", "vfscanf", "vprintf", "vscanf", "vsnprintf", "vsprintf",
+      "vsscanf", "fgetc", "fgets", "fputc", "fputs", "getc", "getchar", "putc",
+      "putchar", "ungetc", "fread", "fwrite", "fgetpos", "fseek", "fsetpos",
+      "ftell", "rewind", "clearerr", "feof", "ferror", "perror",
+      // <stdlib.h>, <string.h>
+      "atof", "atoi", "atol", "atoll", "strtod", "strtof", "strtold", "strtol",
+      "strtoll", "strtoul", "strtoull", "rand", "srand", "atexit",
+      "at_quick_exit", "_Exit", "getenv", "quick_exit", "system", "bsearch",
+      "qsort", "abs", "labs", "llabs", "div", "ldiv", "lldiv", "div_t",
+      "ldiv_t", "lldiv_t", "mblen", "mbtowc", "wctomb", "mbstowcs", "wcstombs",
+      "RAND_MAX", "EXIT_SUCCESS", "EXIT_FAILURE", "MB_CUR_MAX", "strcpy",
+      "strncpy", "strcat", "strncat", "memcmp", "strcmp", "strcoll", "strncmp",
+      "strxfrm", "memchr", "strchr", "strcspn", "strpbrk", "strrchr", "strspn",
+      "strstr", "strtok", "strerror",
+      // <time.h>, <uchar.h>, <threads.h>
+      "clock", "difftime", "mktime", "time", "timespec_get", "asctime", "ctime",
+      "gmtime", "localtime", "strftime", "clock_t", "time_t", "tm", "timespec",
+      "CLOCKS_PER_SEC", "TIME_UTC", "mbrtoc16", "c16rtomb", "mbrtoc32",
+      "c32rtomb", "char16_t", "char32_t", "call_once", "once_flag",
+      // <wchar.h>
+      "fwprintf", "fwscanf", "swprintf", "swscanf", "vfwprintf", "vfwscanf",
+      "vswprintf", "vswscanf", "vwprintf", "vwscanf", "wprintf", "wscanf",
+      "fgetwc", "fgetws", "fputwc", "fputws", "fwide", "getwc", "getwchar",
+      "putwc", "putwchar", "ungetwc", "wcstod", "wcstof", "wcstold", "wcstol",
+      "wcstoll", "wcstoul", "wcstoull", "wcscpy", "wcsncpy", "wmemcpy",
+      "wmemmove", "wcscat", "wcsncat", "wcscmp", "wcscoll", "wcsncmp",
+      "wcsxfrm", "wmemcmp", "wcschr", "wcscspn", "wcspbrk", "wcsrchr", "wcsspn",
+      "wcsstr", "wcstok", "wmemchr", "wcslen", "wmemset", "wcsftime", "btowc",
+      "wctob", "mbsinit", "mbrlen", "mbrtowc", "wcrtomb", "mbsrtowcs",
+      "wcsrtombs", "wint_t", "mbstate_t", "WEOF"};
+  // <threads.h> and <stdatomic.h> reserve these prefixes.
+  return names.contains(name) || name.starts_with("thrd_") ||
+         name.starts_with("mtx_") || name.starts_with("cnd_") ||
+         name.starts_with("tss_") || name.starts_with("atomic_") ||
+         name.starts_with("memory_order");
+}
+
 /// Whether the C library or the OpenMP runtime (which the compiled code
 /// may call) has a symbol `name`, or C reserves it for them. So does every
 /// function LLVM may call for `triple` without the IR declaring it: a
@@ -159,12 +230,17 @@ static bool isRuntimeName(llvm::StringRef name, const llvm::Triple &triple) {
       "sigismember", "sleep",        "stderr",      "stdin",       "stdout",
       "strcasestr",  "strerror_r",   "strtok_r",    "syscall",     "sysconf",
       "times",       "unlink",       "unsetenv",    "write"};
-  return libc.contains(name) || posix.contains(name) ||
+  return libc.contains(name) || posix.contains(name) || isStandardCName(name) ||
          name.starts_with("__") ||
          (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1])) ||
-         name.starts_with("omp_") || name.starts_with("kmp_") ||
-         name.starts_with("pthread_") || name.starts_with("sched_") ||
-         name.starts_with("sem_") || name.starts_with("shm_");
+         // The OpenMP runtime's interfaces: libomp looks ompt_start_tool
+         // up in the process and calls it (a kernel so named was called
+         // as the tool's entry point); it defines GOMP_* and ompc_*.
+         name.starts_with("omp_") || name.starts_with("ompt_") ||
+         name.starts_with("ompc_") || name.starts_with("GOMP_") ||
+         name.starts_with("kmp_") || name.starts_with("pthread_") ||
+         name.starts_with("sched_") || name.starts_with("sem_") ||
+         name.starts_with("shm_");
 }
 
 std::string glu_compile::handlerName(llvm::StringRef prefix) {
