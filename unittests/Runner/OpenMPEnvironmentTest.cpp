@@ -82,15 +82,17 @@ TEST(OpenMPEnvironment, DefaultThreads) {
   unsigned cores = availableCores();
   EXPECT_GE(cores, 1u);
   EXPECT_EQ(check(std::nullopt, std::to_string(cores), 0), "");
-  if (cores > 1)
+  if (cores > 1) {
     EXPECT_NE(check(std::nullopt, std::to_string(cores - 1), 0), "");
+  }
 }
 
 // A worker's stack beyond memory and swap: libomp aborted ("System unable
 // to allocate necessary resources for OMP thread"). Values libomp itself
 // rejects (it warns and ignores them) are left to it.
 TEST(OpenMPEnvironment, StackSize) {
-  for (const char *name : {"OMP_STACKSIZE", "KMP_STACKSIZE"}) {
+  for (const char *name :
+       {"OMP_STACKSIZE", "KMP_STACKSIZE", "GOMP_STACKSIZE"}) {
     ScopedVariable variable(name);
     auto with = [&](const char *value) {
       variable.set(value);

@@ -86,7 +86,8 @@ std::string mlir::glu::checkOpenMPEnvironment(unsigned threads) {
   // resources for OMP thread").
   struct sysinfo info;
   if (::sysinfo(&info) == 0)
-    for (const char *name : {"OMP_STACKSIZE", "KMP_STACKSIZE"})
+    for (const char *name :
+         {"OMP_STACKSIZE", "KMP_STACKSIZE", "GOMP_STACKSIZE"})
       if (const char *value = std::getenv(name)) {
         unsigned long long bytes,
             total = (unsigned long long)(info.totalram + info.totalswap) *

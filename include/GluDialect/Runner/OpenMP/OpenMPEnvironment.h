@@ -39,7 +39,8 @@ unsigned availableCores();
 ///    (libomp warns and runs fewer); the same for KMP_DEVICE_THREAD_LIMIT
 ///    and its old name KMP_ALL_THREADS, which also take "all" (the
 ///    processors: availableCores());
-///  - OMP_STACKSIZE or KMP_STACKSIZE above this machine's memory and swap
+///  - OMP_STACKSIZE, KMP_STACKSIZE or GOMP_STACKSIZE (libomp reads all
+///    three) above this machine's memory and swap
 ///    (libomp aborts when it starts a thread).
 std::string checkOpenMPEnvironment(unsigned threads);
 
