@@ -258,6 +258,17 @@ mlir::glu::createCpuTargetMachine(
          chosen->checkFeatures("+soft-float")))
       return error(named + " has no SSE2 floating point (-sse2, -sse or "
                            "+soft-float); the code computes in SSE registers");
+    // Indirect branches through thunks (__llvm_retpoline_r11,
+    // __llvm_lvi_thunk_r11): code generation emits them as extra weak
+    // symbols, so an object would export more than its entry points, and
+    // the JIT found no definition ("Symbols not found").
+    for (llvm::StringRef thunk :
+         {"retpoline", "retpoline-indirect-calls",
+          "retpoline-indirect-branches", "retpoline-external-thunk", "lvi-cfi"})
+      if (chosen->checkFeatures(("+" + thunk).str()))
+        return error(named + " has +" + thunk +
+                     ": indirect branches through thunks, which neither the "
+                     "JIT nor the object's entry points provide");
   }
   builder->setCodeGenOptLevel(level);
   if (relocation) {
