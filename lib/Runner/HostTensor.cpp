@@ -363,9 +363,17 @@ struct NpyHeader {
 } // namespace
 
 static llvm::Error npyError(StringRef name, const llvm::Twine &why) {
+  // `why` quotes the file's header: its control bytes escaped (a NUL in
+  // "<f4\0" printed as "<f4", a supported dtype, in the message).
+  std::string text;
+  for (unsigned char c : why.str())
+    if (llvm::isPrint(c))
+      text += char(c);
+    else
+      text += "\\x" + llvm::utohexstr(c, /*LowerCase=*/false, /*Width=*/2);
   return createStringError(llvm::inconvertibleErrorCode(),
                            "'" + name +
-                               "' is not a readable .npy file: " + why);
+                               "' is not a readable .npy file: " + text);
 }
 
 /// The number of bytes of the magic, version and header-length fields

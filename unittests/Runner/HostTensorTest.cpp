@@ -221,6 +221,14 @@ TEST(Npy, RejectsMalformedFilesWithAReason) {
            "'shape': (2,), }",
            8),
        "unsupported dtype '[('a', '<f4')]'"},
+      // A control byte in the header is escaped in the message: "<f4\0"
+      // read as the supported "<f4" there.
+      {"NUL in the dtype",
+       npy(std::string("{'descr': '<f4\0', 'fortran_order': False, "
+                       "'shape': (2,), }",
+                       58),
+           8),
+       "unsupported dtype '<f4\\x00'"},
       {"two trailing commas",
        npy("{'descr': '<f4', 'fortran_order': False, "
            "'shape': (8,,), }",
