@@ -283,17 +283,19 @@ Value reglu(FloatBuilder &fb, Value x, Value g) {
 // where it cancels (Sterbenz: g' in [-2, -0.5]), so d_act = dy * (g' + 1)
 // stays accurate near g = -1 (fma(act, g', act) would round once less in
 // the forward, but its derivative dy*g' + dy cancels there). The sigmoid
-// argument uses the finite linear factor so alpha = 0 and x = -inf give 0,
-// not 0 * inf.
+// argument is finite (max(xc, -FLT_MAX)), so alpha = 0 and x = -inf meet
+// no 0 * inf. So is the linear factor for alpha > 0, where act(-inf) = 0
+// (-FLT_MAX * sigmoid(-huge)); for alpha <= 0 the sigmoid tends to 1 (1/2
+// for alpha = 0) and act(-inf) is its limit, -inf: the linear factor keeps
+// x (it gave -FLT_MAX for alpha = -1, -FLT_MAX/2 for alpha = 0).
 Value swigluOai(FloatBuilder &fb, const GluProgram &p, Value x, Value g) {
   // min(x, limit) twice, one for each factor (CSE merges them after the
   // backward is derived): act' then reaches x as the linear factor's term
   // and the argument's apart, which gateGradient sums more accurately.
-  auto limited = [&] {
-    return finiteBelow(fb, fb.min(x, fb.constantLike(x, p.limit)));
-  };
-  Value xl = limited();
-  Pair t = twoProduct(fb, limited(), fb.constantLike(xl, constant(p.alpha)));
+  auto limited = [&] { return fb.min(x, fb.constantLike(x, p.limit)); };
+  Value xl = p.alpha > 0 ? finiteBelow(fb, limited()) : limited();
+  Value argument = finiteBelow(fb, limited());
+  Pair t = twoProduct(fb, argument, fb.constantLike(xl, constant(p.alpha)));
   Value act = timesSigmoid(fb, xl, t.hi, t.lo);
   if (p.rounding == Rounding::two_round && !p.storage.isF32())
     act = fb.round(act, p.storage);
@@ -429,23 +431,30 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   int k = derivativeSeedExponent(program);
   // |derivative| < 2^(k + 0.2) (act' <= 1.13 for every variant), so with
   // |dy*up| < 2^63 nothing below overflows. Beyond (rare: both factors
-  // huge, or dy*up already inf), dy and up are each scaled by 2^-64 first
-  // and the product by 2^64 more after: it then overflows only where the
-  // gradient does, and is normal before the last step (the gradient is
-  // >= 2^-30 there). There d is hi*act' without dy*up's low part (below:
-  // <= 1 ulp more), and one factor below 2^-62 while the other exceeds
-  // 2^125 (its scaled value is subnormal, >= 20 bits) costs <= 4 ulp more.
+  // huge, or dy*up already inf), the larger factor is scaled by 2^-128
+  // first (twice 2^-64: 2^-128 is no normal f32) and the product by 2^64
+  // more after: it then overflows only where the gradient does, and is
+  // normal before the last step (the gradient is >= 2^-30 there). The
+  // larger factor is at least 2^31.5 there, so its scaled value is normal
+  // and exact; the smaller is not scaled at all. (Each factor scaled by
+  // 2^-64 turned a factor below 2^-62 into a subnormal and one below
+  // 2^-213, 1e-30 say, into 0: 0 * inf = NaN where d_x is infinite.) There
+  // d is hi*act' without dy*up's low part (below: <= 1 ulp more).
   // f16 storage skips it: |dy*up| <= 65504 * 65505 < 2^33.
   // Selected factors rather than a second, reordered product selected at
   // the end: the same result, and measured 1.5x faster (swiglu f32
   // backward, 1 thread in cache: 0.24 -> 0.16 ms for 2^18 elements).
-  Value scaleIn, scaleOut, scaleOut2, big;
+  Value scaleOut, scaleOut2, big;
   double out = std::ldexp(1.0, -k);
   if (!program.storage.isF16()) {
-    big = fb.cmp(CmpFPredicate::UGE, fb.abs(fb.mul(dy, up)),
+    Value product = fb.mul(dy, up);
+    big = fb.cmp(CmpFPredicate::UGE, fb.abs(product),
                  fb.constantLike(dy, 0x1p63));
-    scaleIn =
-        fb.select(big, fb.constantLike(dy, 0x1p-64), fb.constantLike(dy, 1.0));
+    // A NaN factor compares false: up is scaled, the NaN stays.
+    Value dyLarger = fb.cmp(CmpFPredicate::OGE, fb.abs(dy), fb.abs(up));
+    Value one = fb.constantLike(dy, 1.0), down = fb.constantLike(dy, 0x1p-64);
+    Value scaleDy = fb.select(big, fb.select(dyLarger, down, one), one);
+    Value scaleUp = fb.select(big, fb.select(dyLarger, one, down), one);
     if (k >= 64) {
       scaleOut = fb.select(big, fb.constantLike(dy, std::ldexp(1.0, 128 - k)),
                            fb.constantLike(dy, out));
@@ -456,8 +465,8 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
       scaleOut2 = fb.select(big, fb.constantLike(dy, std::ldexp(1.0, 64 - k)),
                             fb.constantLike(dy, 1.0));
     }
-    dy = fb.mul(dy, scaleIn);
-    up = fb.mul(up, scaleIn);
+    dy = fb.mul(fb.mul(dy, scaleDy), scaleDy);
+    up = fb.mul(fb.mul(up, scaleUp), scaleUp);
   }
   // dy*up exactly as hi + lo, and (hi + lo) * derivative with one rounding
   // (fma): half an ulp less than two products (measured: -0.4 ulp on the
