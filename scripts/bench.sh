@@ -130,7 +130,7 @@ else
 fi
 tools=(glu-bench glu-opt glu-compile)
 if [ -z "$smoke" ]; then
-  tools+=(glu-masked-load-probe)
+  tools+=(glu-masked-load-probe glu-lookup-probe)
   # Baselines for this host; glu-bench linked with ggml where it is built.
   # The build's output is shown only when it fails. It runs in the
   # foreground, on the terminal (sudo may ask for a password in
@@ -210,10 +210,18 @@ run_shown "$out/fusion.md" "$build/bin/glu-bench" --fusion $mode --csv "$out/fus
 fusion_rows=$(cat "$out/fusion.md")
 fusion_rounds=$(awk -F, 'NR==2 {print $15}' "$out/fusion.csv")
 
-probe_rows="(not run: smoke)"
+probe_rows="(not run: smoke)" lookup_rows="(not run: smoke)"
+lookup_best="not measured (smoke run)"
 if [ -z "$smoke" ]; then
   run "$build/bin/glu-masked-load-probe" > "$out/probe.md"
   probe_rows=$(cat "$out/probe.md")
+  run "$build/bin/glu-lookup-probe" > "$out/lookup.md"
+  lookup_rows=$(cat "$out/lookup.md")
+  # The fastest formulation that looks up (rows: | name | lanes | rate |).
+  lookup_best=$(awk -F'|' '$2 !~ /no lookup/ && $4+0 > best { best=$4+0; name=$2 }
+    END { if (best > 0) { sub(/^ +/, "", name); sub(/ +$/, "", name);
+        printf "at best %.2f elements/ns on one core, cache-resident (%s)", best, name }
+      else print "not measured (no AVX2 on this host)" }' "$out/lookup.md")
 fi
 
 threads=$(awk -F, 'NR>1 && $1=="large" {print $2}' "$csv" | sort -n | uniq | tr '\n' ' ')
@@ -302,6 +310,15 @@ bound_rows=$(awk -F, -v all="$last" 'NR>1 { k1=$3","$4","$5","$6; key=$2","k1;
     lim = (c < t[k]) ? "compute" : "memory"; best = (c < t[k]) ? c : t[k];
     printf "| %s | %s | %s | %s | %s | %.1f | %.1f | %.1f | %s | %.0f |\n",
       f[1], f[2], f[3], f[4], f[5], l[k], t[k], c, lim, 100*l[k]/best } }' "$csv")
+
+# What 90% of the triad asks of one core in a 16-bit forward (6 bytes per
+# element), from the windows of the bf16 forwards on all cores (host ISA).
+lookup_need=$(awk -F, -v all="$last" -v isa="$host_isa" 'NR>1 && $1=="large" &&
+    $2==all && $4=="fwd" && $5=="bf16" && $6==isa { print $12 }' "$csv" |
+  sort -n | awk -v all="$last" '{ t[++n]=$1 }
+  END { if (n == 0) { print "(no large bf16 forward in this run)"; exit }
+    m = (n % 2) ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2;
+    printf "90%% of the triad (the median window of the bf16 forwards on %d threads: %.1f GB/s) asks each core for **%.2f elements/ns** of a 16-bit forward while streaming", all, m, 0.9 * m / 6 / all }')
 
 # Cache-resident elements/ns, one thread: every kernel, each type, each
 # instruction set; ggml's f32 forward next to glu's where it was measured.
@@ -539,6 +556,19 @@ into the zero-masked multiply) and once with that load kept separate.
 |---|---|
 $probe_rows
 
+## A probe: the 16-bit table lookup's ceiling
+
+\`build/bin/glu-lookup-probe\` (bench/lookup-probe.cpp): a tabulated bf16
+forward, y = round(T[gate] * up) with a 65536-entry f32 table,
+hand-written in each formulation of the lookup (this host's vectors;
+glu-bench's gate values), cache-resident, one thread (issue 10, item 1).
+$lookup_need; the best row below is the most one core's lookups allow,
+before any memory traffic.
+
+| formulation | lanes | elements/ns |
+|---|---|---|
+$lookup_rows
+
 ## All results
 
 <details><summary>glu-bench's full table (every size, thread count, kernel, instruction set)</summary>
@@ -563,6 +593,8 @@ above, large size, $last threads.*
    the computed path over all 65536 gates: unittests/Numerics/TablesTest.cpp
    (every variant x plan x 16-bit type, split and the three packings; the
    benchmark times split and swiglu_oai's interleaved form, one_round).
+   The lookups alone (*A probe: the 16-bit table lookup's ceiling*):
+   $lookup_best; $lookup_need.
 2. f32 at >= 90%: $host_isa: $(below "$host_isa" '$5=="f32"').
 3. At least 1.2x ggml's f32 forward (same threads, $host_isa): $ggml_status.
 4. Both instruction sets measured in this run: $isas. x86-64-v3 code at
