@@ -215,7 +215,16 @@ lookup_best="not measured (smoke run)"
 if [ -z "$smoke" ]; then
   run "$build/bin/glu-masked-load-probe" > "$out/probe.md"
   probe_rows=$(cat "$out/probe.md")
-  run "$build/bin/glu-lookup-probe" > "$out/lookup.md"
+  # Five processes, each row's best: the rate moves between processes
+  # (3.2 to 4.4 elements/ns for one row on the Zen 5 VM, 2026-12-04), and
+  # the ceiling is what the best of them shows.
+  for i in 1 2 3 4 5; do
+    run "$build/bin/glu-lookup-probe" >> "$out/lookup-runs.md"
+  done
+  awk -F'|' '{ k = $2 "|" $3; if (!(k in best)) order[n++] = k
+      if ($4 + 0 > best[k] + 0 || !(k in best)) best[k] = $4 }
+    END { for (i = 0; i < n; i++) print "|" order[i] "|" best[order[i]] "|" }' \
+    "$out/lookup-runs.md" > "$out/lookup.md"
   lookup_rows=$(cat "$out/lookup.md")
   # The fastest formulation that looks up (rows: | name | lanes | rate |).
   lookup_best=$(awk -F'|' '$2 !~ /no lookup/ && $4+0 > best { best=$4+0; name=$2 }
@@ -561,7 +570,8 @@ $probe_rows
 \`build/bin/glu-lookup-probe\` (bench/lookup-probe.cpp): a tabulated bf16
 forward, y = round(T[gate] * up) with a 65536-entry f32 table,
 hand-written in each formulation of the lookup (this host's vectors;
-glu-bench's gate values), cache-resident, one thread (issue 10, item 1).
+glu-bench's gate values), cache-resident, one thread, each row the best
+of five processes (issue 10, item 1).
 $lookup_need; the best row below is the most one core's lookups allow,
 before any memory traffic.
 
