@@ -53,7 +53,8 @@ Vec loadBf16(const uint16_t *p) {
 // Round to nearest even (finite values: the probe's are).
 void storeBf16(uint16_t *p, Vec v) {
   __m512i b = _mm512_castps_si512(v);
-  __m512i odd = _mm512_and_si512(_mm512_srli_epi32(b, 16), _mm512_set1_epi32(1));
+  __m512i odd =
+      _mm512_and_si512(_mm512_srli_epi32(b, 16), _mm512_set1_epi32(1));
   b = _mm512_add_epi32(b, _mm512_add_epi32(odd, _mm512_set1_epi32(0x7fff)));
   _mm256_storeu_si256((__m256i *)p,
                       _mm512_cvtepi32_epi16(_mm512_srli_epi32(b, 16)));
@@ -73,9 +74,11 @@ Vec loadBf16(const uint16_t *p) {
 }
 void storeBf16(uint16_t *p, Vec v) {
   __m256i b = _mm256_castps_si256(v);
-  __m256i odd = _mm256_and_si256(_mm256_srli_epi32(b, 16), _mm256_set1_epi32(1));
+  __m256i odd =
+      _mm256_and_si256(_mm256_srli_epi32(b, 16), _mm256_set1_epi32(1));
   b = _mm256_srli_epi32(
-      _mm256_add_epi32(b, _mm256_add_epi32(odd, _mm256_set1_epi32(0x7fff))), 16);
+      _mm256_add_epi32(b, _mm256_add_epi32(odd, _mm256_set1_epi32(0x7fff))),
+      16);
   __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(b),
                                     _mm256_extracti128_si256(b, 1));
   _mm_storeu_si128((__m128i *)p, packed);
@@ -184,11 +187,11 @@ int main() {
   // fault on the first vector instruction.
   __builtin_cpu_init();
 #ifdef __AVX512F__
-  bool supported = __builtin_cpu_supports("avx512f") &&
-                   __builtin_cpu_supports("avx512bw");
+  bool supported =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
 #else
-  bool supported = __builtin_cpu_supports("avx2") &&
-                   __builtin_cpu_supports("fma");
+  bool supported =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 #endif
   if (!supported) {
     std::printf("| (this host lacks the vectors it was compiled for) | | |\n");
@@ -212,7 +215,8 @@ int main() {
     Kernel kernel;
   } rows[] = {
       {"no lookup: round(gate * up)", kernel<Form::NoLookup>},
-      {"scalar lookups, a word load per lane, inserts", kernel<Form::WordLoads>},
+      {"scalar lookups, a word load per lane, inserts",
+       kernel<Form::WordLoads>},
       {"scalar lookups, words four per load (glu-tabulate's form)",
        kernel<Form::ChunkLoads>},
       {"scalar lookups, words four per load, broadcast + blend",
