@@ -22,6 +22,8 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -42,7 +44,20 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::registerAllGPUToLLVMIRTranslations(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "glu optimizer driver: the glu dialect and upstream MLIR\n",
-      registry));
+      registry);
+  // A device would be read to its end before anything is parsed: glu-opt
+  // /dev/zero read until LLVM's out-of-memory abort (glu-run and
+  // glu-compile refuse devices the same way). Pipes and "-" are read.
+  llvm::sys::fs::file_status status;
+  if (input != "-" && !llvm::sys::fs::status(input, status) &&
+      (status.type() == llvm::sys::fs::file_type::character_file ||
+       status.type() == llvm::sys::fs::file_type::block_file)) {
+    llvm::errs() << "glu-opt: error: '" << input
+                 << "' is a device, not an .mlir file\n";
+    return 1;
+  }
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, input, output, registry));
 }
