@@ -2,6 +2,7 @@
 //-------------===//
 
 #include "GluDialect/Runner/JitRunner.h"
+#include "GluDialect/Runner/InputFiles.h"
 #include "RunnerSupport.h"
 
 #include "GluDialect/Dialect/GluDialect.h"
@@ -104,12 +105,7 @@ ParsedInputFile::ParsedInputFile(MLIRContext &context) : context(context) {}
 ParsedInputFile::~ParsedInputFile() = default;
 
 llvm::Error ParsedInputFile::parse(llvm::StringRef path) {
-  // A device is read to its end before anything is parsed: /dev/zero until
-  // LLVM's out-of-memory abort. Files, pipes and stdin ("-") are read.
-  llvm::sys::fs::file_status status;
-  if (path != "-" && !llvm::sys::fs::status(path, status) &&
-      (status.type() == llvm::sys::fs::file_type::character_file ||
-       status.type() == llvm::sys::fs::file_type::block_file))
+  if (isDevice(path))
     return error("'" + path + "' is a device, not an .mlir file");
   std::string message;
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &message);

@@ -10,6 +10,7 @@
 #include "GluDialect/Interfaces/DifferentiableOpInterface.h"
 #include "GluDialect/Pipelines/GluToLLVM/GluToLLVM.h"
 #include "GluDialect/Pipelines/GluToNVVM/GluToNVVM.h"
+#include "GluDialect/Runner/InputFiles.h"
 #include "GluDialect/Transforms/BufferizableOpInterfaceImpl.h"
 #include "GluDialect/Transforms/Passes.h"
 #ifdef GLU_INCLUDE_TESTS
@@ -22,7 +23,6 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
@@ -47,13 +47,9 @@ int main(int argc, char **argv) {
   auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "glu optimizer driver: the glu dialect and upstream MLIR\n",
       registry);
-  // A device would be read to its end before anything is parsed: glu-opt
-  // /dev/zero read until LLVM's out-of-memory abort (glu-run and
-  // glu-compile refuse devices the same way). Pipes and "-" are read.
-  llvm::sys::fs::file_status status;
-  if (input != "-" && !llvm::sys::fs::status(input, status) &&
-      (status.type() == llvm::sys::fs::file_type::character_file ||
-       status.type() == llvm::sys::fs::file_type::block_file)) {
+  // Refused as glu-run, glu-compile and glu-train refuse it (glu-opt
+  // /dev/zero read forever).
+  if (mlir::glu::isDevice(input)) {
     llvm::errs() << "glu-opt: error: '" << input
                  << "' is a device, not an .mlir file\n";
     return 1;
