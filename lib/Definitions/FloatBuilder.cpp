@@ -51,7 +51,8 @@ Value FloatBuilder::max(Value a, Value c) {
   return arith::MaximumFOp::create(b, loc, a, c);
 }
 Value FloatBuilder::clamp(Value a, double lo, double hi) {
-  return min(max(a, constantLike(a, lo)), constantLike(a, hi));
+  Value low = max(a, constantLike(a, lo));
+  return min(low, constantLike(a, hi));
 }
 Value FloatBuilder::abs(Value a) { return math::AbsFOp::create(b, loc, a); }
 Value FloatBuilder::exp(Value a) { return math::ExpOp::create(b, loc, a); }

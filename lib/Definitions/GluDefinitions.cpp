@@ -115,7 +115,8 @@ Value detached(FloatBuilder &fb, Value v) {
 Pair twoSum(FloatBuilder &fb, Value a, Value b) {
   Value s = fb.add(a, b);
   Value bb = fb.sub(s, a);
-  return {s, fb.add(fb.sub(a, fb.sub(s, bb)), fb.sub(b, bb))};
+  Value aErr = fb.sub(a, fb.sub(s, bb));
+  return {s, fb.add(aErr, fb.sub(b, bb))};
 }
 
 // swiglu's act(x) = x * sigmoid(x), as x / (1 + exp(-x)) for x >= -64:
@@ -141,8 +142,8 @@ SiluExp siluExp(FloatBuilder &fb, Value x) {
   Value xa = fb.clamp(x, -kSigmoidBound, kSigmoidBound);
   Value tail = fb.cmp(CmpFPredicate::OLT, xa, -kSiluQuotientBound);
   Value low = fb.cmp(CmpFPredicate::OLT, xa, -kSigmoidShiftBelow);
-  Value arg = fb.select(tail, fb.select(low, fb.add(xa, kSigmoidShift), xa),
-                        fb.neg(xa));
+  Value shifted = fb.select(low, fb.add(xa, kSigmoidShift), xa);
+  Value arg = fb.select(tail, shifted, fb.neg(xa));
   return {xa, tail, low, fb.exp(arg)};
 }
 
@@ -153,8 +154,9 @@ Value silu(FloatBuilder &fb, Value x) {
   Value saturated = fb.cmp(CmpFPredicate::UGE, fb.abs(xa), kSigmoidBound);
   Value numerator =
       fb.select(tail, fb.select(saturated, fb.zerosLike(e), e), one);
-  Value denominator = fb.select(fb.cmp(CmpFPredicate::ULT, xa, kSigmoidBound),
-                                fb.select(tail, one, fb.add(e, 1.0)), one);
+  Value unsaturated = fb.cmp(CmpFPredicate::ULT, xa, kSigmoidBound);
+  Value denominator =
+      fb.select(unsaturated, fb.select(tail, one, fb.add(e, 1.0)), one);
   Value scale =
       fb.select(low, fb.constantLike(e, std::exp(-kSigmoidShift)), one);
   return fb.mul(fb.div(fb.mul(xl, numerator), denominator), scale);
@@ -233,27 +235,30 @@ ErfParts erfParts(FloatBuilder &fb, Value x) {
   // vector body computes one (docs/accuracy.md, *geglu_erf's one exp*).
   Value az = fb.abs(z.hi);
   Value zz = fb.mul(az, az);
-  Value e = fb.exp(
-      fb.select(tail, fb.sub(fb.constantLike(zz, kErfShift), zz), fb.neg(zz)));
+  Value shifted = fb.sub(fb.constantLike(zz, kErfShift), zz);
+  Value e = fb.exp(fb.select(tail, shifted, fb.neg(zz)));
   // The correction is lo-sized: exp(-z^2) needs no compensation of its own.
   Value slope = fb.mul(2.0 / std::sqrt(M_PI), e);
   Value zLo = detached(fb, z.lo);
-  Value erfc = fb.sub(fb.erfc(z.hi), fb.mul(zLo, slope));
+  Value erfcHi = fb.erfc(z.hi);
+  Value erfc = fb.sub(erfcHi, fb.mul(zLo, slope));
   Value half = fb.mul(erfc, 0.5);
   // The argument's error, negated: zz - (z + lo)^2 to second order
   // (z^2 - zz from the fma, 2 z lo), so exp(-(z + lo)^2) = e * (1 + it).
+  Value minus2z = fb.mul(z.hi, -2.0);
   Value negZzLo =
-      detached(fb, fb.fma(fb.mul(z.hi, -2.0), zLo, fb.fma(fb.neg(az), az, zz)));
+      detached(fb, fb.fma(minus2z, zLo, fb.fma(fb.neg(az), az, zz)));
   Value scaledExp = fb.fma(e, negZzLo, e);
   Value zt = fb.max(z.hi, fb.constantLike(z.hi, kErfTail));
-  Value w = fb.div(fb.constantLike(zt, 1.0), fb.mul(zt, zt));
+  Value oneT = fb.constantLike(zt, 1.0);
+  Value w = fb.div(oneT, fb.mul(zt, zt));
   Value series = fb.constantLike(zt, 105.0 / 16.0);
   for (double c : {-15.0 / 8.0, 3.0 / 4.0, -1.0 / 2.0, 1.0})
     series = fb.fma(series, w, fb.constantLike(zt, c));
   Value r = fb.div(series, fb.mul(zt, std::sqrt(M_PI)));
   half = fb.select(tail, fb.mul(fb.mul(scaledExp, r), 0.5), half);
-  Value scale = fb.select(tail, fb.constantLike(x, std::exp(-kErfShift)),
-                          fb.constantLike(x, 1.0));
+  Value shiftScale = fb.constantLike(x, std::exp(-kErfShift));
+  Value scale = fb.select(tail, shiftScale, fb.constantLike(x, 1.0));
   return {xc, scaledExp, half, scale};
 }
 
@@ -262,9 +267,10 @@ Value geluErf(FloatBuilder &fb, Value x) {
   // Saturated (|x| > 15, half exactly 0 or 1): the constant, so the
   // cotangent dy*g*x, which may overflow there, never enters erfc's rule.
   Value positive = fb.cmp(CmpFPredicate::OGT, xc, 0.0);
+  Value unsaturated = fb.cmp(CmpFPredicate::ULT, fb.abs(xc), kErfBound);
+  Value one = fb.constantLike(x, 1.0);
   half =
-      fb.select(fb.cmp(CmpFPredicate::ULT, fb.abs(xc), kErfBound), half,
-                fb.select(positive, fb.constantLike(x, 1.0), fb.zerosLike(x)));
+      fb.select(unsaturated, half, fb.select(positive, one, fb.zerosLike(x)));
   return fb.mul(fb.mul(finiteBelow(fb, x), half), scale);
 }
 
@@ -275,7 +281,8 @@ Value geluErf(FloatBuilder &fb, Value x) {
 Value reglu(FloatBuilder &fb, Value x, Value g) {
   Value positive = fb.cmp(CmpFPredicate::OGT, x, 0.0);
   Value zero = fb.zerosLike(x);
-  return fb.mul(fb.select(positive, x, zero), fb.select(positive, g, zero));
+  Value act = fb.select(positive, x, zero);
+  return fb.mul(act, fb.select(positive, g, zero));
 }
 
 // swiglu_oai: xc = min(x, limit); act = xc * sigmoid(alpha*xc);
@@ -318,7 +325,8 @@ Value tableGeglu(FloatBuilder &fb, Value x, Value g) {
   // there are 0 * 0 whatever g is (inf and NaN included).
   Value low = fb.cmp(CmpFPredicate::OLE, x, -kTableBound);
   Value zero = fb.zerosLike(x);
-  return fb.mul(fb.select(low, zero, act), fb.select(low, zero, g));
+  Value lowAct = fb.select(low, zero, act);
+  return fb.mul(lowAct, fb.select(low, zero, g));
 }
 
 // f16_table geglu_quick (ggml's f32 GEGLU_QUICK): act = f16(act(f16(x))).
@@ -359,8 +367,8 @@ SigmoidExp sigmoidExp(FloatBuilder &fb, Value t, Value tLo) {
     Value signedLo = fb.select(positive, fb.neg(lo), lo);
     e = fb.fma(e, signedLo, e);
   }
-  Value scale = fb.select(shifted, fb.constantLike(e, std::exp(-kSigmoidShift)),
-                          fb.constantLike(e, 1.0));
+  Value shiftScale = fb.constantLike(e, std::exp(-kSigmoidShift));
+  Value scale = fb.select(shifted, shiftScale, fb.constantLike(e, 1.0));
   return {tc, positive, shifted, e, scale};
 }
 } // namespace
@@ -376,8 +384,8 @@ Value definitions::timesSigmoid(FloatBuilder &fb, Value x, Value t, Value tLo) {
   // (Read from tc, not t: a late use of the storage input makes the x86
   // backend hold bf16 values in a form it converts with __truncsfbf2.)
   Value one = fb.constantLike(s, 1.0), zero = fb.zerosLike(s);
-  s = fb.select(fb.cmp(CmpFPredicate::ULT, fb.abs(tc), kSigmoidBound), s,
-                fb.select(positive, one, zero));
+  Value unsaturated = fb.cmp(CmpFPredicate::ULT, fb.abs(tc), kSigmoidBound);
+  s = fb.select(unsaturated, s, fb.select(positive, one, zero));
   return fb.mul(fb.mul(x, s), scale);
 }
 
@@ -450,19 +458,20 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   double out = std::ldexp(1.0, -k);
   if (!program.storage.isF16()) {
     product = fb.mul(dy, up);
-    big = fb.cmp(CmpFPredicate::UGE, fb.abs(product),
-                 fb.constantLike(dy, 0x1p63));
-    scaleIn =
-        fb.select(big, fb.constantLike(dy, 0x1p-64), fb.constantLike(dy, 1.0));
+    auto like = [&](double v) { return fb.constantLike(dy, v); };
+    Value absProduct = fb.abs(product);
+    big = fb.cmp(CmpFPredicate::UGE, absProduct, like(0x1p63));
+    Value down = like(0x1p-64);
+    scaleIn = fb.select(big, down, like(1.0));
     if (k >= 64) {
-      scaleOut = fb.select(big, fb.constantLike(dy, std::ldexp(1.0, 128 - k)),
-                           fb.constantLike(dy, out));
+      Value up128 = like(std::ldexp(1.0, 128 - k));
+      scaleOut = fb.select(big, up128, like(out));
     } else {
       // 2^(128 - k) is beyond f32: two factors.
-      scaleOut =
-          fb.select(big, fb.constantLike(dy, 0x1p64), fb.constantLike(dy, out));
-      scaleOut2 = fb.select(big, fb.constantLike(dy, std::ldexp(1.0, 64 - k)),
-                            fb.constantLike(dy, 1.0));
+      Value up64 = like(0x1p64);
+      scaleOut = fb.select(big, up64, like(out));
+      Value upRest = like(std::ldexp(1.0, 64 - k));
+      scaleOut2 = fb.select(big, upRest, like(1.0));
     }
     dy = fb.mul(dy, scaleIn);
     up = fb.mul(up, scaleIn);
@@ -505,7 +514,8 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   Value d;
   if (derivativeTerms.size() == 2 && program.storage.isF32()) {
     Value a = derivativeTerms[0], b = derivativeTerms[1];
-    Value aSmaller = fb.cmp(CmpFPredicate::OLT, fb.abs(a), fb.abs(b));
+    Value absA = fb.abs(a);
+    Value aSmaller = fb.cmp(CmpFPredicate::OLT, absA, fb.abs(b));
     Value small = fb.select(aSmaller, a, b);
     Value large = fb.select(aSmaller, b, a);
     Value inner = fb.fma(c.hi, small, loTerm);
@@ -574,7 +584,8 @@ Value sigmoidProductDerivative(FloatBuilder &fb, SigmoidExp se, Pair m,
   Value q = fb.mul(n.hi, inv);
   // N / D^2 - q = (N - q * D^2) / D^2, the residual exact by fma.
   Value r = fb.fma(fb.neg(q), d2.hi, n.hi);
-  r = fb.fma(fb.neg(q), d2Lo, fb.add(r, nLo));
+  Value negQ = fb.neg(q);
+  r = fb.fma(negQ, d2Lo, fb.add(r, nLo));
   Value numS = fb.mul(num, seed);
   return fb.mul(fb.fma(numS, q, fb.mul(numS, fb.mul(r, inv))), se.scale);
 }
@@ -690,8 +701,8 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
     // rules' (the min's) to give.
     Value xl = finiteBelow(fb, fb.min(x, fb.constantLike(x, p.limit)));
     HandDerivative h = scaledSiluDerivative(fb, xl, constant(p.alpha), seed);
-    inRange = ordinary(fb.select(fb.cmp(CmpFPredicate::OLT, x, p.limit), h.t,
-                                 fb.constantLike(x, 128.0)));
+    Value belowLimit = fb.cmp(CmpFPredicate::OLT, x, p.limit);
+    inRange = ordinary(fb.select(belowLimit, h.t, fb.constantLike(x, 128.0)));
     hand = {h.derivative, zero};
     break;
   }

@@ -150,10 +150,10 @@ static Value reinterpretAsRows(OpBuilder &b, Location loc, Value memref) {
       if (*outer != *expected)
         return Value();
     } else {
-      Value ok = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq,
-          getValueOrCreateConstantIndexOp(b, loc, strideValues[d]),
-          getValueOrCreateConstantIndexOp(b, loc, inner));
+      Value stride = getValueOrCreateConstantIndexOp(b, loc, strideValues[d]);
+      Value ok =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stride,
+                                getValueOrCreateConstantIndexOp(b, loc, inner));
       cf::AssertOp::create(b, loc, ok,
                            "glu-gpu-map-elementwise: the leading dimensions "
                            "of a buffer are not contiguous");
@@ -507,8 +507,8 @@ MapElementwiseToLaunch::matchAndRewrite(linalg::GenericOp op,
   // The scalar path: the ragged end of a row, or a misaligned tile.
   auto scalarPath = [&](OpBuilder &b, Location l, bool terminate) {
     Value count = arith::MinUIOp::create(b, l, left, vectorWidth);
-    auto inner = scf::ForOp::create(b, l, indexConstant(b, l, 0), count,
-                                    indexConstant(b, l, 1));
+    Value zero = indexConstant(b, l, 0);
+    auto inner = scf::ForOp::create(b, l, zero, count, indexConstant(b, l, 1));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(inner.getBody());
     Value col = arith::AddIOp::create(b, l, column, inner.getInductionVar());

@@ -177,9 +177,10 @@ payloadSeeds(OpBuilder &b, Location loc, ArrayRef<ResultForm> forms,
       continue;
     Value contribution = mapping.lookupOrDefault(form.contribution);
     Value seed = dy[k];
-    if (form.fold == Fold::Extremum)
-      seed = fb.select(fb.cmp(arith::CmpFPredicate::OEQ, contribution, y[k]),
-                       dy[k], fb.zerosLike(dy[k]));
+    if (form.fold == Fold::Extremum) {
+      Value chosen = fb.cmp(arith::CmpFPredicate::OEQ, contribution, y[k]);
+      seed = fb.select(chosen, dy[k], fb.zerosLike(dy[k]));
+    }
     seeds.push_back({contribution, seed});
   }
   return seeds;
@@ -560,9 +561,8 @@ LogicalResult emitLinalgVJP(linalg::LinalgOp op, OpBuilder &b,
       // (3): the init receives dy where it is the extremum.
       FloatBuilder fb(b, op.getLoc());
       Value result = op->getResult(k);
-      cotangents[i] =
-          fb.select(fb.cmp(arith::CmpFPredicate::OEQ, init.get(), result),
-                    dys[k], fb.zerosLike(dys[k]));
+      Value chosen = fb.cmp(arith::CmpFPredicate::OEQ, init.get(), result);
+      cotangents[i] = fb.select(chosen, dys[k], fb.zerosLike(dys[k]));
     }
   }
 

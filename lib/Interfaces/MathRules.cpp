@@ -34,7 +34,8 @@ struct TanhRule : RuleBase<TanhRule, math::TanhOp> {
                             SmallVectorImpl<Value> &d) {
     Value y = op.getResult();
     Value one = fb.constantLike(y, 1.0);
-    d.assign({fb.mul(dy, fb.mul(fb.sub(one, y), fb.add(one, y)))});
+    Value oneMinusY = fb.sub(one, y);
+    d.assign({fb.mul(dy, fb.mul(oneMinusY, fb.add(one, y)))});
     return success();
   }
 };
@@ -52,8 +53,8 @@ static Value erfSlope(FloatBuilder &fb, Value a) {
   Value compensated = fb.fma(fb.neg(lo), e, e);
   const double k = 2.0 / std::sqrt(M_PI);
   const double kHi = double(float(k));
-  return fb.fma(fb.constantLike(a, kHi), compensated,
-                fb.mul(compensated, k - kHi));
+  Value kHiValue = fb.constantLike(a, kHi);
+  return fb.fma(kHiValue, compensated, fb.mul(compensated, k - kHi));
 }
 
 // y = erf(a): da = dy * 2/sqrt(pi) * exp(-a^2).
@@ -107,7 +108,8 @@ struct RsqrtRule : RuleBase<RsqrtRule, math::RsqrtOp> {
   static LogicalResult rule(FloatBuilder &fb, math::RsqrtOp op, Value dy,
                             SmallVectorImpl<Value> &d) {
     Value y = op.getResult();
-    d.assign({fb.mul(fb.mul(-0.5, dy), fb.mul(y, fb.mul(y, y)))});
+    Value halfDy = fb.mul(-0.5, dy);
+    d.assign({fb.mul(halfDy, fb.mul(y, fb.mul(y, y)))});
     return success();
   }
 };

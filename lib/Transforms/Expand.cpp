@@ -281,12 +281,13 @@ struct Halves {
   OpFoldResult gateOffset, upOffset, stride;
   OpFoldResult n, h; // the fused last size and floor(n/2)
 
-  SmallVector<OpFoldResult> offsets(OpBuilder &b, OpFoldResult last) const {
+  // A Builder, not an OpBuilder: attributes only, no ops.
+  SmallVector<OpFoldResult> offsets(Builder &b, OpFoldResult last) const {
     SmallVector<OpFoldResult> result(sizes.size(), b.getIndexAttr(0));
     result.back() = last;
     return result;
   }
-  SmallVector<OpFoldResult> strides(OpBuilder &b) const {
+  SmallVector<OpFoldResult> strides(Builder &b) const {
     SmallVector<OpFoldResult> result(sizes.size(), b.getIndexAttr(1));
     result.back() = stride;
     return result;
@@ -353,9 +354,9 @@ static void checkSizes(const Shaped &s, Value value,
     auto [have, want] = pair;
     if (getConstantIntValue(have) && getConstantIntValue(want))
       continue;
+    Value haveValue = getValueOrCreateConstantIndexOp(s.b, s.loc, have);
     Value ok = arith::CmpIOp::create(
-        s.b, s.loc, arith::CmpIPredicate::eq,
-        getValueOrCreateConstantIndexOp(s.b, s.loc, have),
+        s.b, s.loc, arith::CmpIPredicate::eq, haveValue,
         getValueOrCreateConstantIndexOp(s.b, s.loc, want));
     cf::AssertOp::create(
         s.b, s.loc, ok,
@@ -489,9 +490,10 @@ lowerBackward(const Shaped &s, GluBackOp op, Value dy, Value a, Value b,
       makeDestination(s.b, s.loc, typeOf(op.getDa()), s.sizes(a));
   if (failed(dest))
     return failure();
-  auto grads = buildBackwardGeneric(s.b, s.loc, program, definition, dy, gate,
-                                    up, halves.extract(s, *dest, gateAt),
-                                    halves.extract(s, *dest, upAt));
+  Value gateDest = halves.extract(s, *dest, gateAt);
+  auto grads =
+      buildBackwardGeneric(s.b, s.loc, program, definition, dy, gate, up,
+                           gateDest, halves.extract(s, *dest, upAt));
   if (failed(grads))
     return op.emitOpError("could not derive the VJP of its definition");
   Value da = halves.insert(s, grads->first, *dest, gateAt);

@@ -63,8 +63,8 @@ constexpr double kExpShift = 32.0;
 Value subnormalSafeExp(OpBuilder &b, Location loc, Value a, Value low) {
   FloatBuilder fb(b, loc);
   Value shifted = fb.select(low, fb.add(a, kExpShift), a);
-  Value scale = fb.select(low, fb.constantLike(a, std::exp(-kExpShift)),
-                          fb.constantLike(a, 1.0));
+  Value shiftScale = fb.constantLike(a, std::exp(-kExpShift));
+  Value scale = fb.select(low, shiftScale, fb.constantLike(a, 1.0));
   return fb.mul(math::ExpOp::create(b, loc, shifted), scale);
 }
 

@@ -203,8 +203,9 @@ Value addressOf(OpBuilder &b, Location loc, vector::StoreOp store,
         b, loc, element,
         arith::MulIOp::create(b, loc, mapping.lookupOrDefault(index), stride));
   int64_t bytes = store.getMemRefType().getElementTypeBitWidth() / 8;
+  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, base);
   return arith::AddIOp::create(
-      b, loc, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, base),
+      b, loc, pointer,
       arith::MulIOp::create(b, loc, element,
                             arith::ConstantIndexOp::create(b, loc, bytes)));
 }

@@ -76,11 +76,11 @@ Value roundToBF16(OpBuilder &b, Location loc, Value v, Type resultType) {
                     b.getF32FloatAttr(std::numeric_limits<float>::quiet_NaN()));
   Value quiet = arith::SelectOp::create(b, loc, isNaN, nan, v);
   Value bits = arith::BitcastOp::create(b, loc, i32Type, quiet);
-  Value bit16 = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, bits, i32(16)), i32(1));
+  Value high = arith::ShRUIOp::create(b, loc, bits, i32(16));
+  Value bit16 = arith::AndIOp::create(b, loc, high, i32(1));
   Value bias = arith::AddIOp::create(b, loc, bit16, i32(0x7fff));
-  Value rounded = arith::ShRUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, bits, bias), i32(16));
+  Value biased = arith::AddIOp::create(b, loc, bits, bias);
+  Value rounded = arith::ShRUIOp::create(b, loc, biased, i32(16));
   Value narrow = arith::TruncIOp::create(b, loc, i16Type, rounded);
   return arith::BitcastOp::create(b, loc, resultType, narrow);
 }

@@ -554,9 +554,9 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       auto at = [&](Value i) -> Value {
         if (slot.stride == 1)
           return i;
-        return arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, i, constIndex(slot.stride)),
-            constIndex(slot.offset));
+        Value scaled =
+            arith::MulIOp::create(b, loc, i, constIndex(slot.stride));
+        return arith::AddIOp::create(b, loc, scaled, constIndex(slot.offset));
       };
       if (source) {
         SmallVector<Value> lanes;
@@ -573,9 +573,9 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
                 b, loc,
                 DenseElementsAttr::get(i32s, b.getI32IntegerAttr(int32_t(v))));
           };
-          lanes = arith::AddIOp::create(
-              b, loc, arith::MulIOp::create(b, loc, index, splat(slot.stride)),
-              splat(slot.offset));
+          Value scaled =
+              arith::MulIOp::create(b, loc, index, splat(slot.stride));
+          lanes = arith::AddIOp::create(b, loc, scaled, splat(slot.offset));
         }
         Value mask = arith::ConstantOp::create(
             b, loc, DenseElementsAttr::get(vector.clone(b.getI1Type()), true));
@@ -688,9 +688,9 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       for (int64_t l = 0; l < lanes; ++l)
         for (int64_t j = 0; j < first.stride; ++j)
           mask.push_back(j * lanes + l);
-      vector::StoreOp::create(b, loc,
-                              vector::ShuffleOp::create(b, loc, all, all, mask),
-                              tableOf(first), times(i, first.stride));
+      Value shuffled = vector::ShuffleOp::create(b, loc, all, all, mask);
+      Value table = tableOf(first);
+      vector::StoreOp::create(b, loc, shuffled, table, times(i, first.stride));
       return;
     }
     for (size_t j = 0; j < values; ++j) {
@@ -748,19 +748,19 @@ void GPUTables::appendFill(Cone &cone, ArrayRef<memref::GlobalOp> globals) {
   OpBuilder b(init.getBody().front().getTerminator());
   int64_t lanes = lanesOf(cone.root.getIn().getType());
   Value width = arith::ConstantIndexOp::create(b, loc, lanes);
-  Value threads = arith::MulIOp::create(
-      b, loc, gpu::GridDimOp::create(b, loc, gpu::Dimension::x),
-      gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
-  Value thread = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc,
-                            gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-                            gpu::BlockDimOp::create(b, loc, gpu::Dimension::x)),
-      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  auto loop =
-      scf::ForOp::create(b, loc, arith::MulIOp::create(b, loc, thread, width),
-                         arith::ConstantIndexOp::create(b, loc, kEntries),
-                         arith::MulIOp::create(b, loc, threads, width));
+  auto x = gpu::Dimension::x;
+  Value gridDim = gpu::GridDimOp::create(b, loc, x);
+  Value threads = arith::MulIOp::create(b, loc, gridDim,
+                                        gpu::BlockDimOp::create(b, loc, x));
+  Value blockId = gpu::BlockIdOp::create(b, loc, x);
+  Value blockStart = arith::MulIOp::create(b, loc, blockId,
+                                           gpu::BlockDimOp::create(b, loc, x));
+  Value thread = arith::AddIOp::create(b, loc, blockStart,
+                                       gpu::ThreadIdOp::create(b, loc, x));
+  Value begin = arith::MulIOp::create(b, loc, thread, width);
+  Value end = arith::ConstantIndexOp::create(b, loc, kEntries);
+  auto loop = scf::ForOp::create(b, loc, begin, end,
+                                 arith::MulIOp::create(b, loc, threads, width));
   b.setInsertionPoint(loop.getBody()->getTerminator());
   GluTabulatePass::fillEntries(b, cone, loop.getInductionVar(), globals);
 }

@@ -5,6 +5,13 @@
 // variant definitions and by the derivative rules so both read like the
 // formulas they implement.
 //
+// C++ leaves the order in which a call's arguments are evaluated
+// unspecified (GCC goes right to left, clang left to right): a call whose
+// operands build IR, `fb.mul(fb.abs(a), fb.abs(b))`, emits its ops in an
+// order that depends on the compiler. Build at most one operand inside a
+// call and name the others first (scripts/unsequenced-builders.sh lists
+// the calls that do not).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef GLUDIALECT_DEFINITIONS_FLOATBUILDER_H
