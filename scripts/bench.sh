@@ -156,7 +156,12 @@ cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 family=$(lscpu | sed -n 's/^CPU family: *//p' | head -1)
 if lscpu | grep -q AuthenticAMD; then
   case "$family" in
-    25) cpu="$cpu (Zen 3/4, family 25)" ;;
+    # Family 25 is Zen 3 and Zen 4; only Zen 4 has AVX-512.
+    25) if grep -qw avx512f /proc/cpuinfo; then
+          cpu="$cpu (Zen 4, family 25)"
+        else
+          cpu="$cpu (Zen 3, family 25)"
+        fi ;;
     26) cpu="$cpu (Zen 5, family 26)" ;;
   esac
 fi
