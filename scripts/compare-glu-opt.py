@@ -11,7 +11,8 @@ both sides' exit status, stdout and stderr are compared (less the
 nvvm target's compile time, which changes between runs).
 
 Usage: scripts/compare-glu-opt.py BUILD_A BUILD_B  (build directories)
-Exit status: 0 when every line prints the same, 1 otherwise.
+Exit status: 0 when every line prints the same, 1 otherwise (a missing
+glu-opt included).
 """
 import os
 import re
@@ -68,8 +69,13 @@ def output(build, args):
 
 def main():
     if len(sys.argv) != 3:
-        sys.exit(__doc__.strip().splitlines()[-2])
+        sys.exit(__doc__.strip().splitlines()[-3])
     builds = sys.argv[1:]
+    for build in builds:
+        tool = os.path.join(build, "bin", "glu-opt")
+        if not os.access(tool, os.X_OK):
+            sys.exit(f"compare-glu-opt.py: {tool} is not an executable "
+                     "(give two build directories)")
     compared, differ = 0, []
     for folder, _, files in sorted(os.walk(os.path.join(ROOT, "test"))):
         for name in sorted(files):
