@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Lists the calls in lib/ and tools/ that build IR in more than one
-# argument, and exits 1 if there is one. C++ leaves the order in which a
-# call's arguments are evaluated unspecified, so such a call emits its ops
-# in an order that depends on the compiler (GCC goes right to left, clang
-# left to right): the computation is the same, the printed IR is not
-# (docs/building.md, "Other compilers"). Needs clang-query (Debian:
-# clang-tools-22) and a configured build/ (its compile_commands.json);
-# about 7 minutes of CPU, spread over the cores.
+# argument, and exits 1 if there is one (2 if it cannot check). C++ leaves
+# the order in which a call's arguments are evaluated unspecified, so such
+# a call emits its ops in an order that depends on the compiler (GCC goes
+# right to left, clang left to right): the computation is the same, the
+# printed IR is not (docs/building.md, "Other compilers"). Needs
+# clang-query (Debian: clang-tools-22) and a configured build/ (its
+# compile_commands.json); about 9 minutes of CPU, spread over the cores.
 # Usage: scripts/unsequenced-builders.sh [FILE...]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${GLU_BUILD_DIR:-$root/build}"
 query_tool=/usr/lib/llvm-22/bin/clang-query
-[ -x "$query_tool" ] || { echo "unsequenced-builders.sh: needs $query_tool (apt-get install clang-tools-22)" >&2; exit 1; }
-[ -f "$build/compile_commands.json" ] || { echo "unsequenced-builders.sh: no $build/compile_commands.json (configure first)" >&2; exit 1; }
+[ -x "$query_tool" ] || { echo "unsequenced-builders.sh: needs $query_tool (apt-get install clang-tools-22)" >&2; exit 2; }
+[ -f "$build/compile_commands.json" ] || { echo "unsequenced-builders.sh: no $build/compile_commands.json (configure first)" >&2; exit 2; }
 
 # A call that may build IR: its callee takes a builder, or something that
 # holds one (FloatBuilder, a struct or lambda with an OpBuilder& field, up
