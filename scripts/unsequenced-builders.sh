@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Lists the calls in lib/ and tools/ that build IR in more than one
-# argument, and exits 1 if there is one (2 if it cannot check). C++ leaves
-# the order in which a call's arguments are evaluated unspecified, so such
-# a call emits its ops in an order that depends on the compiler (GCC goes
-# right to left, clang left to right): the computation is the same, the
-# printed IR is not (docs/building.md, "Other compilers"). Needs
-# clang-query (Debian: clang-tools-22) and a configured build/ (its
-# compile_commands.json); about 9 minutes of CPU, spread over the cores.
+# Lists the calls in lib/, tools/, test/lib/, unittests/ and bench/ (the
+# files the build compiles) that build IR in more than one argument, and
+# exits 1 if there is one (2 if it cannot check). C++ leaves the order in
+# which a call's arguments are evaluated unspecified, so such a call emits
+# its ops in an order that depends on the compiler (GCC goes right to
+# left, clang left to right): the computation is the same, the printed IR
+# is not (docs/building.md, "Other compilers"). Needs clang-query
+# (Debian: clang-tools-22) and a configured build/ (its
+# compile_commands.json); about 11 minutes of CPU, spread over the cores.
 # Usage: scripts/unsequenced-builders.sh [FILE...]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -41,7 +42,8 @@ trap 'rm -f "$query"' EXIT
 
 if [ $# -eq 0 ]; then
   # The build's own files (tools/gpu-check is built by its own script).
-  mapfile -t files < <(cd "$root" && git ls-files 'lib/*.cpp' 'tools/*.cpp' |
+  mapfile -t files < <(cd "$root" && git ls-files 'lib/*.cpp' 'tools/*.cpp' \
+    'test/lib/*.cpp' 'unittests/*.cpp' 'bench/*.cpp' |
     while read -r f; do
       grep -qF "\"file\": \"$root/$f\"" "$build/compile_commands.json" && echo "$root/$f"
     done)

@@ -73,8 +73,9 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext &ctx,
   Value dy = bwd.getArgument(0);
   x = bwd.getArgument(1);
   g = bwd.getArgument(2);
+  Value initGate = emptyLike(x);
   auto grads = buildBackwardGeneric(b, loc, program, definition, dy, x, g,
-                                    emptyLike(x), emptyLike(x));
+                                    initGate, emptyLike(x));
   if (failed(grads))
     return nullptr;
   func::ReturnOp::create(b, loc, ValueRange{grads->first, grads->second});
