@@ -154,14 +154,14 @@ case "$("$build/bin/glu-bench" --help)" in *"ggml: linked"*) ggml=1 ;; esac
 # the core family where the name alone does not say it (a VM's "AMD EPYC").
 cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 family=$(lscpu | sed -n 's/^CPU family: *//p' | head -1)
+flags=$(grep -o -w 'avx512f\|avx512_bf16\|avx512_fp16\|avx2\|fma\|f16c' /proc/cpuinfo | sort -u | paste -sd' ')
 if lscpu | grep -q AuthenticAMD; then
   case "$family" in
     # Family 25 is Zen 3 and Zen 4; only Zen 4 has AVX-512.
-    25) if grep -qw avx512f /proc/cpuinfo; then
-          cpu="$cpu (Zen 4, family 25)"
-        else
-          cpu="$cpu (Zen 3, family 25)"
-        fi ;;
+    25) case " $flags " in
+          *" avx512f "*) cpu="$cpu (Zen 4, family 25)" ;;
+          *) cpu="$cpu (Zen 3, family 25)" ;;
+        esac ;;
     26) cpu="$cpu (Zen 5, family 26)" ;;
   esac
 fi
@@ -387,7 +387,6 @@ fused_status=$(awk -F, 'NR>1 && $10 != "" {
   END { print "glu-bench --fusion, each call against the triads around it: " s }' "$out/fusion.csv")
 
 elapsed=$(( $(date +%s) - start ))
-flags=$(grep -o -w 'avx512f\|avx512_bf16\|avx512_fp16\|avx2\|fma\|f16c' /proc/cpuinfo | sort -u | paste -sd' ')
 mem=$(awk '/^MemTotal:/ {printf "%d GiB", $2 / 1048576}' /proc/meminfo)
 run_name="scripts/bench.sh${quick:+ $quick}${smoke:+ (GLU_BENCH_SMOKE=1)}"
 large_desc="16384 x 4096 = 64M elements per operand (>= 256 MiB moved by every kernel), 5 rounds"

@@ -19,15 +19,16 @@ query_tool=/usr/lib/llvm-22/bin/clang-query
 # A call that may build IR: its callee takes a builder, or something that
 # holds one (FloatBuilder, a struct or lambda with an OpBuilder& field, up
 # to two levels), or is a method of such a class; the accessors that build
-# nothing are named (f16: GluDefinitions.cpp's f16 type). mlir::Builder (attributes and types only) is not one.
+# nothing are named (f16: GluDefinitions.cpp's f16 type). mlir::Builder
+# (attributes and types only) is not one.
 query=$(mktemp "${TMPDIR:-/tmp}/unsequenced.XXXXXX")
 trap 'rm -f "$query"' EXIT
 {
   echo 'set traversal AsIs'
   echo 'set output diag'
   echo 'let builder cxxRecordDecl(isSameOrDerivedFrom("::mlir::OpBuilder"))'
-  echo 'let holder cxxRecordDecl(anyOf(isSameOrDerivedFrom("::mlir::OpBuilder"), has(fieldDecl(hasType(references(builder))))))'
-  echo 'let holder2 cxxRecordDecl(anyOf(isSameOrDerivedFrom("::mlir::OpBuilder"), has(fieldDecl(hasType(references(holder))))))'
+  echo 'let holder cxxRecordDecl(anyOf(builder, has(fieldDecl(hasType(references(builder))))))'
+  echo 'let holder2 cxxRecordDecl(anyOf(holder, has(fieldDecl(hasType(references(holder))))))'
   echo 'let builds callExpr(callee(functionDecl(unless(hasAnyName("builder", "getLoc", "f16", "getContext", "getInsertionBlock", "getInsertionPoint", "getIndexAttr", "getI32IntegerAttr", "getI64IntegerAttr", "getIntegerAttr", "getF32FloatAttr", "getFloatAttr", "getStringAttr", "getUnitAttr")), anyOf(hasAnyParameter(hasType(references(holder2))), cxxMethodDecl(ofClass(holder2))))))'
   # A lambda argument's body runs inside the callee, not as an argument.
   echo 'let arg expr(anyOf(builds, hasDescendant(builds)), unless(anyOf(lambdaExpr(), hasDescendant(lambdaExpr()))))'
