@@ -697,13 +697,17 @@ SmallVector<Value> definitions::derivativeTerms(FloatBuilder &fb,
         zero};
     break;
   case Variant::swiglu_oai: {
-    // The forward's second min(x, limit): above the limit act' is 0, the
-    // rules' (the min's) to give.
+    // At the forward's second min(x, limit). The min passes x <= limit
+    // (inclusive, docs/semantics.md section 4); above, act' is the rules'
+    // +0 (the min's select of 0: its cotangent at the limit is finite), so
+    // the form holds on both sides and its range is the argument's alone:
+    // glu-version-by-range's fast copy covers gates beyond the limit, not
+    // only below 7. A NaN x is the rules' (xl is NaN).
     Value xl = finiteBelow(fb, fb.min(x, fb.constantLike(x, p.limit)));
     HandDerivative h = scaledSiluDerivative(fb, xl, constant(p.alpha), seed);
-    Value belowLimit = fb.cmp(CmpFPredicate::OLT, x, p.limit);
-    inRange = ordinary(fb.select(belowLimit, h.t, fb.constantLike(x, 128.0)));
-    hand = {h.derivative, zero};
+    Value atMost = fb.cmp(CmpFPredicate::OLE, x, p.limit);
+    inRange = ordinary(h.t);
+    hand = {fb.select(atMost, h.derivative, zero), zero};
     break;
   }
   case Variant::geglu_erf: {

@@ -383,6 +383,12 @@ private:
     if (op->getNumResults() != 1 || !isF32(op->getResult(0).getType()))
       return;
     Value result = op->getResult(0);
+    // A lane of a vector is within what every lane is (the GPU kernels'
+    // bodies compute a loaded tile lane by lane).
+    if (auto extract = dyn_cast<vector::ExtractOp>(op)) {
+      ranges[result] = range(extract.getSource());
+      return;
+    }
     auto operand = [&](unsigned i) { return range(op->getOperand(i)); };
     Range r = Range::top();
     if (isa<arith::AddFOp>(op))
@@ -461,20 +467,20 @@ unsigned foldsFor(Value seed, ArrayRef<Operation *> ops, double bound) {
   return analysis.decidedCompares();
 }
 
-/// The largest f32 bound (up to FLT_MAX) under which `seed` decides as many
-/// compares as under `least`; inclusion-monotone ranges make the count
-/// non-increasing in the bound, and positive floats are ordered as their
-/// bits, so a bisection on the bits finds it exactly.
+/// The largest f32 bound (up to FLT_MAX) under which `seed` still decides
+/// at least `folds` compares (it does under `least`); inclusion-monotone
+/// ranges make the count non-increasing in the bound, and positive floats
+/// are ordered as their bits, so a bisection on the bits finds it exactly.
 float widestBound(Value seed, ArrayRef<Operation *> ops, float least,
                   unsigned folds) {
   auto bits = [](float f) { return llvm::bit_cast<uint32_t>(f); };
   auto value = [](uint32_t b) { return double(llvm::bit_cast<float>(b)); };
-  uint32_t lo = bits(least), hi = bits(FLT_MAX); // folds at lo
-  if (foldsFor(seed, ops, value(hi)) == folds)
+  uint32_t lo = bits(least), hi = bits(FLT_MAX); // enough at lo
+  if (foldsFor(seed, ops, value(hi)) >= folds)
     return FLT_MAX;
-  while (hi - lo > 1) { // fewer at hi
+  while (hi - lo > 1) { // too few at hi
     uint32_t mid = lo + (hi - lo) / 2;
-    if (foldsFor(seed, ops, value(mid)) == folds)
+    if (foldsFor(seed, ops, value(mid)) >= folds)
       lo = mid;
     else
       hi = mid;
@@ -590,10 +596,13 @@ Value allWithin(OpBuilder &b, Location loc, Value seed, float bound,
           DenseElementsAttr::get(intType, b.getI32IntegerAttr(0x7fffffff))));
   int64_t width = type.getNumElements();
   if (lanes > 0 && width > lanes && width % lanes == 0) {
+    // Registers of one lane (a GPU thread's) hold scalars.
     SmallVector<Value> pieces;
     for (int64_t i = 0; i < width; i += lanes)
-      pieces.push_back(vector::ExtractStridedSliceOp::create(
-          b, loc, magnitude, {i}, {lanes}, {1}));
+      pieces.push_back(
+          lanes == 1 ? Value(vector::ExtractOp::create(b, loc, magnitude, i))
+                     : Value(vector::ExtractStridedSliceOp::create(
+                           b, loc, magnitude, {i}, {lanes}, {1})));
     // A balanced tree: independent maxima first.
     while (pieces.size() > 1) {
       SmallVector<Value> next;
@@ -606,13 +615,16 @@ Value allWithin(OpBuilder &b, Location loc, Value seed, float bound,
     }
     magnitude = pieces.front();
   }
-  auto pieceType = cast<VectorType>(magnitude.getType());
+  IntegerAttr boundBits = b.getI32IntegerAttr(llvm::bit_cast<int32_t>(bound));
+  auto pieceType = dyn_cast<VectorType>(magnitude.getType());
   Value limit = arith::ConstantOp::create(
       b, loc,
-      DenseElementsAttr::get(
-          pieceType, b.getI32IntegerAttr(llvm::bit_cast<int32_t>(bound))));
+      pieceType ? TypedAttr(DenseElementsAttr::get(pieceType, boundBits))
+                : TypedAttr(boundBits));
   Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
                                        magnitude, limit);
+  if (!pieceType)
+    return inside;
   return vector::ReductionOp::create(b, loc, vector::CombiningKind::AND,
                                      inside);
 }
@@ -628,15 +640,28 @@ void version(Value seed, float bound, bool avx512, int64_t registerLanes) {
   Location loc = def->getLoc();
   assert(isa<VectorType>(seed.getType()) && "a vector body's seed");
   Value all = allWithin(b, loc, seed, bound, registerLanes);
-  auto branch = scf::IfOp::create(b, loc, TypeRange{}, all,
+  // What the block yields (an scf.if's results; nothing for a loop body)
+  // the branches yield, each its own.
+  Operation *terminator = def->getBlock()->getTerminator();
+  auto branch = scf::IfOp::create(b, loc, terminator->getOperandTypes(), all,
                                   /*withElseRegion=*/true);
   Block *fast = branch.thenBlock(), *slow = branch.elseBlock();
+  for (Block *block : {fast, slow})
+    if (!block->empty())
+      block->getTerminator()->erase();
   IRMapping mapping;
-  b.setInsertionPoint(fast->getTerminator());
+  b.setInsertionPointToEnd(fast);
   for (Operation *op : ops)
     b.clone(*op, mapping);
+  SmallVector<Value> yielded;
+  for (Value v : terminator->getOperands())
+    yielded.push_back(mapping.lookupOrDefault(v));
+  scf::YieldOp::create(b, loc, yielded);
   for (Operation *op : ops)
-    op->moveBefore(slow->getTerminator());
+    op->moveBefore(slow, slow->end());
+  b.setInsertionPointToEnd(slow);
+  scf::YieldOp::create(b, loc, terminator->getOperands());
+  terminator->setOperands(branch.getResults());
 
   Analysis analysis(seed, Range{-double(bound), double(bound), false});
   analysis.run(fast->without_terminator());
@@ -705,29 +730,59 @@ struct GluVersionByRangePass
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops) {
-      // The f32 vectors the body loads: candidate seeds.
-      SmallVector<Value> seeds;
-      for (Operation &op : loop.getBody()->without_terminator())
-        if (isa<vector::LoadOp, vector::DeinterleaveOp>(op))
-          for (Value v : op.getResults())
-            if (auto vt = dyn_cast<VectorType>(v.getType());
-                vt && vt.getRank() == 1 && !vt.isScalable() &&
-                vt.getElementType().isF32())
-              seeds.push_back(v);
-      Value best;
-      unsigned bestFolds = 0;
-      float least = float(minBound);
-      for (Value seed : seeds) {
-        unsigned folds = foldsFor(seed, opsAfter(seed), least);
-        if (folds >= minFolds && folds > bestFolds) {
-          best = seed;
-          bestFolds = folds;
-        }
+      // A block inside a versioned one is in its slow branch now: left.
+      SmallVector<Block *> versioned;
+      for (Block *block : blocksOf(loop)) {
+        if (llvm::any_of(versioned, [&](Block *outer) {
+              return outer->findAncestorOpInBlock(*block->getParentOp());
+            }))
+          continue;
+        if (versionBlock(block, lanes))
+          versioned.push_back(block);
       }
-      if (best)
-        version(best, widestBound(best, opsAfter(best), least, bestFolds),
-                avx512, lanes);
     }
+  }
+
+  /// The loop's body and the blocks of the scf.if ops nested in it (the
+  /// GPU kernels load a tile under a test of its alignment), outer blocks
+  /// first; not those of nested loops, which are loops of their own.
+  static SmallVector<Block *> blocksOf(scf::ForOp loop) {
+    SmallVector<Block *> blocks{loop.getBody()};
+    for (size_t i = 0; i < blocks.size(); ++i)
+      for (Operation &op : *blocks[i])
+        if (auto ifOp = dyn_cast<scf::IfOp>(op))
+          for (Region &region : ifOp->getRegions())
+            for (Block &block : region)
+              blocks.push_back(&block);
+    return blocks;
+  }
+
+  /// Versions the rest of `block` after the f32 vector it loads that
+  /// decides the most compares, if one decides at least min-folds.
+  bool versionBlock(Block *block, int64_t lanes) {
+    SmallVector<Value> seeds;
+    for (Operation &op : block->without_terminator())
+      if (isa<vector::LoadOp, vector::DeinterleaveOp>(op))
+        for (Value v : op.getResults())
+          if (auto vt = dyn_cast<VectorType>(v.getType());
+              vt && vt.getRank() == 1 && !vt.isScalable() &&
+              vt.getElementType().isF32())
+            seeds.push_back(v);
+    Value best;
+    unsigned bestFolds = 0;
+    float least = float(minBound);
+    for (Value seed : seeds) {
+      unsigned folds = foldsFor(seed, opsAfter(seed), least);
+      if (folds >= minFolds && folds > bestFolds) {
+        best = seed;
+        bestFolds = folds;
+      }
+    }
+    if (!best)
+      return false;
+    version(best, widestBound(best, opsAfter(best), least, bestFolds), avx512,
+            lanes);
+    return true;
   }
 };
 } // namespace

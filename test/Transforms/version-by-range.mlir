@@ -2,6 +2,7 @@
 // (Invalid options: version-by-range-options.mlir.)
 // RUN: glu-opt %s -split-input-file -glu-version-by-range="avx512=true min-folds=1 vector-bits=512" | FileCheck %s --check-prefix=AVX512
 // RUN: glu-opt %s -split-input-file -glu-version-by-range="min-folds=1 vector-bits=256" | FileCheck %s --check-prefix=PLAIN
+// RUN: glu-opt %s -split-input-file -glu-version-by-range=vector-bits=32 | FileCheck %s --check-prefix=TILE
 
 // exp's guards (lowered: a subnormal-range compare and two clamps) on a
 // loaded vector: the body is copied for |x| <= 87.5, exactly the widest
@@ -361,6 +362,147 @@ func.func @self_compare(%m: memref<?xf32>, %n: index) {
     %eq = arith.cmpf oeq, %y, %c : vector<8xf32>
     %s = arith.select %eq, %c, %zero : vector<8xi1>, vector<8xf32>
     vector.store %s, %m[%i] : memref<?xf32>, vector<8xf32>
+  }
+  return
+}
+
+// -----
+
+// A GPU kernel's tile (glu-gpu-map-elementwise): the vector is loaded
+// under the loop's alignment test and computed lane by lane; each lane has
+// the vector's range. With one-lane registers (a GPU thread's) the test
+// folds the lanes' magnitudes as scalars: three maxui, one compare.
+// CHECK-LABEL: func @tile_lanes
+// CHECK: scf.if %{{.*}} {
+// CHECK:   vector.load
+// CHECK:   vector.reduction <and>
+// CHECK:   scf.if
+// CHECK: } else {
+// CHECK:   memref.load
+// TILE-LABEL: func @tile_lanes
+// TILE: scf.if %{{.*}} {
+// TILE:   %[[X:.*]] = vector.load
+// TILE:   %[[B:.*]] = arith.bitcast %[[X]] : vector<4xf32> to vector<4xi32>
+// TILE:   %[[A:.*]] = arith.andi %[[B]]
+// TILE:   %[[L0:.*]] = vector.extract %[[A]][0] : i32 from vector<4xi32>
+// TILE:   %[[L1:.*]] = vector.extract %[[A]][1]
+// TILE:   %[[L2:.*]] = vector.extract %[[A]][2]
+// TILE:   %[[L3:.*]] = vector.extract %[[A]][3]
+// TILE:   %[[M0:.*]] = arith.maxui %[[L0]], %[[L1]] : i32
+// TILE:   %[[M1:.*]] = arith.maxui %[[L2]], %[[L3]] : i32
+// TILE:   %[[M:.*]] = arith.maxui %[[M0]], %[[M1]] : i32
+// TILE:   %[[IN:.*]] = arith.cmpi ule, %[[M]], %{{.*}} : i32
+// TILE-NEXT: scf.if %[[IN]] {
+// TILE:     %[[F:.*]] = arith.constant false
+// TILE:     arith.select %[[F]]
+// TILE:   } else {
+// TILE:     arith.cmpf olt
+// TILE:     arith.cmpf olt
+func.func @tile_lanes(%m: memref<?xf32>, %n: index, %aligned: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %low = arith.constant -87.5 : f32
+  %shift = arith.constant 32.0 : f32
+  %lo = arith.constant -87.8 : f32
+  %hi = arith.constant 88.8 : f32
+  scf.for %i = %c0 to %n step %c4 {
+    scf.if %aligned {
+      %v = vector.load %m[%i] : memref<?xf32>, vector<4xf32>
+      %x0 = vector.extract %v[0] : f32 from vector<4xf32>
+      %x1 = vector.extract %v[1] : f32 from vector<4xf32>
+      %l0 = arith.cmpf olt, %x0, %low : f32
+      %u0 = arith.addf %x0, %shift : f32
+      %a0 = arith.select %l0, %u0, %x0 : f32
+      %b0 = arith.maximumf %a0, %lo : f32
+      %l1 = arith.cmpf olt, %x1, %low : f32
+      %u1 = arith.addf %x1, %shift : f32
+      %a1 = arith.select %l1, %u1, %x1 : f32
+      %b1 = arith.minimumf %a1, %hi : f32
+      %w = vector.from_elements %b0, %b1, %b0, %b1 : vector<4xf32>
+      vector.store %w, %m[%i] : memref<?xf32>, vector<4xf32>
+    } else {
+      %s = memref.load %m[%i] : memref<?xf32>
+      %l = arith.cmpf olt, %s, %low : f32
+      %z = arith.select %l, %shift, %s : f32
+      memref.store %z, %m[%i] : memref<?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A loop body that is versioned itself: the scf.if it holds moves into
+// the slow branch (its copy into the fast one) and is not versioned
+// again, so there is one range test, not two.
+// CHECK-LABEL: func @outer_first
+// CHECK-COUNT-1: vector.reduction
+// CHECK-NOT: vector.reduction
+func.func @outer_first(%m: memref<?xf32>, %n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %low = arith.constant dense<-87.5> : vector<8xf32>
+  %lo = arith.constant dense<-87.8> : vector<8xf32>
+  %hi = arith.constant dense<88.8> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %l = arith.cmpf olt, %x, %low : vector<8xf32>
+    %a = arith.select %l, %lo, %x : vector<8xi1>, vector<8xf32>
+    %b = arith.maximumf %a, %lo : vector<8xf32>
+    %d = arith.minimumf %b, %hi : vector<8xf32>
+    vector.store %d, %m[%i] : memref<?xf32>, vector<8xf32>
+    scf.if %c {
+      %y = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+      %ly = arith.cmpf olt, %y, %low : vector<8xf32>
+      %ay = arith.select %ly, %lo, %y : vector<8xi1>, vector<8xf32>
+      %by = arith.maximumf %ay, %lo : vector<8xf32>
+      %dy = arith.minimumf %by, %hi : vector<8xf32>
+      vector.store %dy, %m[%i] : memref<?xf32>, vector<8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A block that yields values (an scf.if with results): the copies yield
+// them too, each its own (the fast copy's clamps forwarded), and the block
+// yields the copies' results.
+// CHECK-LABEL: func @yielding_block
+// CHECK: %[[R:.*]] = scf.if %{{.*}} -> (vector<8xf32>) {
+// CHECK:   %[[X:.*]] = vector.load
+// CHECK:   %[[IN:.*]] = scf.if %{{.*}} -> (vector<8xf32>) {
+// CHECK:     %[[F:.*]] = arith.select %{{.*}}, %{{.*}}, %[[X]]
+// CHECK-NOT: arith.minimumf
+// CHECK:     scf.yield %[[F]] : vector<8xf32>
+// CHECK:   } else {
+// CHECK:     arith.cmpf olt, %[[X]]
+// CHECK:     %[[S:.*]] = arith.minimumf
+// CHECK:     scf.yield %[[S]] : vector<8xf32>
+// CHECK:   }
+// CHECK:   scf.yield %[[IN]] : vector<8xf32>
+// CHECK: } else {
+// CHECK: vector.store %[[R]]
+func.func @yielding_block(%m: memref<?xf32>, %n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %low = arith.constant dense<-87.5> : vector<8xf32>
+  %lo = arith.constant dense<-87.8> : vector<8xf32>
+  %hi = arith.constant dense<88.8> : vector<8xf32>
+  %z = arith.constant dense<0.0> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %r = scf.if %c -> vector<8xf32> {
+      %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+      %l = arith.cmpf olt, %x, %low : vector<8xf32>
+      %a = arith.select %l, %lo, %x : vector<8xi1>, vector<8xf32>
+      %b = arith.maximumf %a, %lo : vector<8xf32>
+      %d = arith.minimumf %b, %hi : vector<8xf32>
+      scf.yield %d : vector<8xf32>
+    } else {
+      scf.yield %z : vector<8xf32>
+    }
+    vector.store %r, %m[%i] : memref<?xf32>, vector<8xf32>
   }
   return
 }

@@ -487,24 +487,29 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
   let summary = "A copy of each vector loop body for loaded lanes in the ordinary range, its no-op guards folded";
   let description = [{
     For each `scf.for` without results whose body loads f32 vectors
-    (`vector.load`, `vector.deinterleave`): an interval analysis (outward
-    rounded: add, sub, mul, fma, div, neg, abs, floor, select, min/max)
-    finds, for each loaded vector in turn, how many `arith.cmpf` of the
-    body after the load are decided for every lane when that vector's lanes
-    lie in [-B, B] (no NaN). The vector that decides the most (at least
+    (`vector.load`, `vector.deinterleave`), or an `scf.if` nested in the
+    body does (a GPU kernel's tile, loaded under its alignment test; the
+    outermost such block that is versioned, only): an interval analysis
+    (outward rounded: add, sub, mul, fma, div, neg, abs, floor, select,
+    min/max; a `vector.extract`ed lane has its vector's range) finds, for
+    each loaded vector in turn, how many `arith.cmpf` of the block after
+    the load are decided for every lane when that vector's lanes lie in
+    [-B, B] (no NaN). The vector that decides the most (at least
     `min-folds` under B = `min-bound`) is chosen, with the largest B that
     still decides as many, and the rest of the body is put under
     `scf.if (every lane of |v| <= B)`: the else branch is the body
     unchanged, the then branch a copy whose decided compares are constants
-    (the canonicalizer then drops the selects and branches they guard). A
+    (the canonicalizer then drops the selects and branches they guard);
+    what the block yields (an `scf.if`'s results), each branch yields. A
     compare of a value with itself, or with a min/max of it that the range
     forwards, is decided for NaN-free lanes. The test is one compare of one
     register (`vector-bits`): the bits of |v| (NaN above every bound) folded
-    by `arith.maxui`, against B's bits.
+    by `arith.maxui`, against B's bits (with `vector-bits=32`, a GPU
+    thread's registers, the lanes are folded as scalars).
     Both branches compute the same bits for every lane that passes the test,
     by construction. Run after `glu-lower-math`, where the clamps,
-    saturations and subnormal branches of the lowered math are compares;
-    the CPU pipeline's vectorized loops only.
+    saturations and subnormal branches of the lowered math are compares:
+    in the CPU pipeline's vectorized loops and the GPU kernels' tiles.
 
     Before (abridged):
 

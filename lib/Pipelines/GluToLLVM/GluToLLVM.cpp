@@ -128,6 +128,18 @@ bool glu::VectorBitsParser::parse(llvm::cl::Option &option, StringRef name,
                       arg + "'");
 }
 
+bool glu::VersionBoundParser::parse(llvm::cl::Option &option, StringRef name,
+                                    StringRef arg, double &value) {
+  if (llvm::cl::parser<double>::parse(option, name, arg, value))
+    return true;
+  // The pass's range: FLT_MAX as printed (it rounds to FLT_MAX); NaN fails.
+  if (value >= 1 && value <= 3.4028235e+38)
+    return false;
+  return option.error("expects a bound from 1 to 3.4028235e+38 (the largest "
+                      "f32), got '" +
+                      arg + "'");
+}
+
 bool glu::usesOpenMP(const GluToLLVMOptions &options) {
   return options.vectorize && options.threads != 1;
 }
@@ -156,13 +168,13 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
         createGluPrefetchStreams({options.prefetchDistance}));
   pm.addPass(createGluLowerMath());
   // The vector bodies again, for the lanes in the ordinary range, without
-  // the guards that are no-ops there (the same bits).
-  if (options.vectorize) {
-    GluVersionByRangeOptions version;
-    version.avx512 = options.avx512;
-    version.vectorBits = options.vectorBits;
-    pm.addPass(createGluVersionByRange(version));
-  }
+  // the guards that are no-ops there (the same bits). Unvectorized, the
+  // loops that still load vectors are the GPU kernels' tiles.
+  GluVersionByRangeOptions version;
+  version.avx512 = options.avx512;
+  version.vectorBits = options.vectorBits;
+  version.minBound = options.versionMinBound;
+  pm.addPass(createGluVersionByRange(version));
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
   // on bf16 would be scalarized there), then the rest of arith-expand.
   pm.addPass(createGluRoundToBF16());

@@ -10,6 +10,13 @@
 // RUN: not glu-opt %s --glu-to-llvm=vector-bits=4096 2>&1 | FileCheck %s --check-prefix=BITS
 // RUN: glu-opt %s "--glu-to-llvm=vectorize=false vector-bits=2048" | FileCheck %s --check-prefix=SCALAR
 // BITS: for the --vector-bits option: expects 0 (the host's) or a power of two from 32 to 2048, got
+// version-min-bound is glu-version-by-range's min-bound, refused here
+// under its own name.
+// RUN: not glu-opt %s --glu-to-llvm=version-min-bound=0.5 2>&1 | FileCheck %s --check-prefix=BOUND
+// RUN: not glu-opt %s --glu-to-llvm=version-min-bound=nan 2>&1 | FileCheck %s --check-prefix=BOUND
+// RUN: not glu-opt %s --glu-to-llvm=version-min-bound=1e39 2>&1 | FileCheck %s --check-prefix=BOUND
+// RUN: glu-opt %s --glu-to-llvm=version-min-bound=3.4028235e+38 | FileCheck %s --check-prefix=SCALAR
+// BOUND: for the --version-min-bound option: expects a bound from 1 to 3.4028235e+38 (the largest f32), got
 // SCALAR-LABEL: llvm.func @f
 
 // HUGE: for the --threads option: expects a thread count from 0 to 1024

@@ -42,6 +42,14 @@ struct VectorBitsParser : public llvm::cl::parser<unsigned> {
              unsigned &value);
 };
 
+/// glu-version-by-range's least bound, from 1 to FLT_MAX, checked when the
+/// pipeline is parsed (the pass's own message would name its option).
+struct VersionBoundParser : public llvm::cl::parser<double> {
+  using llvm::cl::parser<double>::parser;
+  bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
+             double &value);
+};
+
 static_assert(kMaxThreads == 1024,
               "the threads option's description below names the limit");
 
@@ -101,6 +109,12 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
                      "2^n as vscalefps (glu-version-by-range's avx512); the "
                      "same bits"),
       llvm::cl::init(false)};
+  PassOptions::Option<double, VersionBoundParser> versionMinBound{
+      *this, "version-min-bound",
+      llvm::cl::desc("The least bound of glu-version-by-range's fast copies "
+                     "(its min-bound: the chosen vector's lanes in [-B, B], "
+                     "B >= this; 1 to 3.4028235e+38); the same bits"),
+      llvm::cl::init(4.0)};
   PassOptions::Option<bool> fuseElementwise{
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse glu ops with their elementwise producers and "
