@@ -729,7 +729,15 @@ struct GluVersionByRangePass
       if (loop.getNumResults() == 0)
         loops.push_back(loop);
     });
+    // Inner loops first (the walk's post-order). A loop around a versioned
+    // one is left: its copy would copy the inner copies, twice the code at
+    // each level of a nest (12 levels: 79 lines became 73,720).
+    SmallVector<Operation *> versionedLoops;
     for (scf::ForOp loop : loops) {
+      if (llvm::any_of(versionedLoops, [&](Operation *inner) {
+            return loop->isProperAncestor(inner);
+          }))
+        continue;
       // A block inside a versioned one is in its slow branch now: left.
       SmallVector<Block *> versioned;
       for (Block *block : blocksOf(loop)) {
@@ -740,6 +748,8 @@ struct GluVersionByRangePass
         if (versionBlock(block, lanes))
           versioned.push_back(block);
       }
+      if (!versioned.empty())
+        versionedLoops.push_back(loop);
     }
   }
 

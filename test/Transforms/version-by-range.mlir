@@ -506,3 +506,39 @@ func.func @yielding_block(%m: memref<?xf32>, %n: index, %c: i1) {
   }
   return
 }
+
+// -----
+
+// A loop around a versioned loop is left, though it loads and compares
+// too: its copy would copy the inner copies (a nest of n such loops grew
+// as 2^n). One range test, the inner loop's.
+// CHECK-LABEL: func @nest
+// CHECK: scf.for
+// CHECK: arith.cmpf olt
+// CHECK: scf.for
+// CHECK: vector.reduction
+// CHECK-NOT: vector.reduction
+func.func @nest(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %low = arith.constant dense<-87.5> : vector<8xf32>
+  %lo = arith.constant dense<-87.8> : vector<8xf32>
+  %hi = arith.constant dense<88.8> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %l = arith.cmpf olt, %x, %low : vector<8xf32>
+    %a = arith.select %l, %lo, %x : vector<8xi1>, vector<8xf32>
+    %b = arith.maximumf %a, %lo : vector<8xf32>
+    %d = arith.minimumf %b, %hi : vector<8xf32>
+    vector.store %d, %m[%i] : memref<?xf32>, vector<8xf32>
+    scf.for %j = %c0 to %n step %c8 {
+      %y = vector.load %m[%j] : memref<?xf32>, vector<8xf32>
+      %ly = arith.cmpf olt, %y, %low : vector<8xf32>
+      %ay = arith.select %ly, %lo, %y : vector<8xi1>, vector<8xf32>
+      %by = arith.maximumf %ay, %lo : vector<8xf32>
+      %dy = arith.minimumf %by, %hi : vector<8xf32>
+      vector.store %dy, %m[%j] : memref<?xf32>, vector<8xf32>
+    }
+  }
+  return
+}

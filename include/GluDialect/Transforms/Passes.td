@@ -489,7 +489,9 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     For each `scf.for` without results whose body loads f32 vectors
     (`vector.load`, `vector.deinterleave`), or an `scf.if` nested in the
     body does (a GPU kernel's tile, loaded under its alignment test; the
-    outermost such block that is versioned, only): an interval analysis
+    outermost such block that is versioned, only; not a loop around a
+    versioned loop, whose copy would copy the inner copies): an interval
+    analysis
     (outward rounded: add, sub, mul, fma, div, neg, abs, floor, select,
     min/max; a `vector.extract`ed lane has its vector's range) finds, for
     each loaded vector in turn, how many `arith.cmpf` of the block after
