@@ -491,12 +491,11 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     body does (a GPU kernel's tile, loaded under its alignment test; the
     outermost such block that is versioned, only; not a loop around a
     versioned loop, whose copy would copy the inner copies): an interval
-    analysis
-    (outward rounded: add, sub, mul, fma, div, neg, abs, floor, select,
-    min/max; a `vector.extract`ed lane has its vector's range) finds, for
-    each loaded vector in turn, how many `arith.cmpf` of the block after
-    the load are decided for every lane when that vector's lanes lie in
-    [-B, B] (no NaN). The vector that decides the most (at least
+    analysis (outward rounded: add, sub, mul, fma, div, neg, abs, floor,
+    select, min/max; a `vector.extract`ed lane has its vector's range)
+    finds, for each loaded vector in turn, how many `arith.cmpf` of the
+    block after the load are decided for every lane when that vector's
+    lanes lie in [-B, B] (no NaN). The vector that decides the most (at least
     `min-folds` under B = `min-bound`) is chosen, with the largest B that
     still decides as many, and the rest of the body is put under
     `scf.if (every lane of |v| <= B)`: the else branch is the body
