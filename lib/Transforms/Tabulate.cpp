@@ -750,11 +750,10 @@ void GPUTables::appendFill(Cone &cone, ArrayRef<memref::GlobalOp> globals) {
   Value width = arith::ConstantIndexOp::create(b, loc, lanes);
   auto x = gpu::Dimension::x;
   Value gridDim = gpu::GridDimOp::create(b, loc, x);
-  Value threads = arith::MulIOp::create(b, loc, gridDim,
-                                        gpu::BlockDimOp::create(b, loc, x));
+  Value blockDim = gpu::BlockDimOp::create(b, loc, x);
+  Value threads = arith::MulIOp::create(b, loc, gridDim, blockDim);
   Value blockId = gpu::BlockIdOp::create(b, loc, x);
-  Value blockStart = arith::MulIOp::create(b, loc, blockId,
-                                           gpu::BlockDimOp::create(b, loc, x));
+  Value blockStart = arith::MulIOp::create(b, loc, blockId, blockDim);
   Value thread = arith::AddIOp::create(b, loc, blockStart,
                                        gpu::ThreadIdOp::create(b, loc, x));
   Value begin = arith::MulIOp::create(b, loc, thread, width);

@@ -707,7 +707,7 @@ struct GluVersionByRangePass
   using GluVersionByRangeBase::GluVersionByRangeBase;
 
   void runOnOperation() override {
-    if (!(minBound >= 1 && minBound <= kMaxBound)) {
+    if (!glu::isValidVersionBound(minBound)) {
       getOperation()->emitError()
           << "glu-version-by-range: min-bound must be from 1 to "
           << printed(kMaxBound) << " (the largest f32), not "
@@ -796,3 +796,7 @@ struct GluVersionByRangePass
   }
 };
 } // namespace
+
+bool mlir::glu::isValidVersionBound(double bound) {
+  return bound >= 1 && bound <= kMaxBound;
+}

@@ -37,6 +37,10 @@ int64_t hostVectorBits();
 /// Whether glu-vectorize-elementwise (and glu-to-llvm) take `bits` as its
 /// vector-bits: 0 (the host's) or a power of two from 32 to 2048.
 bool isValidVectorBits(uint64_t bits);
+/// Whether glu-version-by-range (and glu-to-llvm's version-min-bound) take
+/// `bound` as its min-bound: from 1 to 3.4028235e+38, the largest f32 as
+/// printed; not NaN.
+bool isValidVersionBound(double bound);
 
 /// Lowers every cf.assert under `module` to the control flow upstream's
 /// pattern emits (a conditional branch to the rest of the block or to a

@@ -132,8 +132,7 @@ bool glu::VersionBoundParser::parse(llvm::cl::Option &option, StringRef name,
                                     StringRef arg, double &value) {
   if (llvm::cl::parser<double>::parse(option, name, arg, value))
     return true;
-  // The pass's range: FLT_MAX as printed (it rounds to FLT_MAX); NaN fails.
-  if (value >= 1 && value <= 3.4028235e+38)
+  if (isValidVersionBound(value))
     return false;
   return option.error("expects a bound from 1 to 3.4028235e+38 (the largest "
                       "f32), got '" +

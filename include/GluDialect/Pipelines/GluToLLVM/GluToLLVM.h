@@ -42,8 +42,8 @@ struct VectorBitsParser : public llvm::cl::parser<unsigned> {
              unsigned &value);
 };
 
-/// glu-version-by-range's least bound, from 1 to FLT_MAX, checked when the
-/// pipeline is parsed (the pass's own message would name its option).
+/// glu-version-by-range's least bound (isValidVersionBound), checked when
+/// the pipeline is parsed (the pass's own message would name its option).
 struct VersionBoundParser : public llvm::cl::parser<double> {
   using llvm::cl::parser<double>::parser;
   bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
