@@ -39,6 +39,8 @@
 #include "GluDialect/Definitions/GluDefinitions.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -419,6 +421,60 @@ int liveExponentBound(const GluProgram &p) {
 }
 } // namespace
 
+namespace {
+/// Whether `v` is the constant (scalar or splat) whose bits are `value`'s.
+bool isConstant(Value v, float value) {
+  APFloat c(0.0f);
+  return matchPattern(v, m_ConstantFloat(&c)) &&
+         c.bitcastToAPInt() == APFloat(value).bitcastToAPInt();
+}
+
+/// Whether `v` is a 16-bit storage value widened to f32: the product of two
+/// (8 or 11 significant bits each) is exact in f32 unless it overflows or
+/// underflows.
+bool isWidened16Bit(Value v) {
+  auto ext = v.getDefiningOp<arith::ExtFOp>();
+  return ext &&
+         getElementTypeOrSelf(ext.getIn().getType()).getIntOrFloatBitWidth() ==
+             16;
+}
+
+/// gateGradient's product where act' * 2^k is select(c, 2^k, +0) and up
+/// is select(c, u, +0) by the same c, with dy and u widened 16-bit values
+/// (reglu with bf16 or f16 storage: both factors selected by x > 0):
+/// fma(dy, up, +0), one instruction for gateGradient's twenty, with its
+/// bits for every input. Where c fails, both give dy * (+0) + (+0): +0 for
+/// a finite dy, NaN otherwise. Where c holds, the general form's hi + lo
+/// is dy*u exactly (lo = +0 where the product is exact, a zero with the
+/// residual's sign where it underflows, |residual| <= 2^-150), so d is
+/// round(dy*u), or +0 where dy*u is an exact zero and the product's signed
+/// zero where it underflows to one: what fma(dy, u, +0) rounds to. Where
+/// |dy*u| >= 2^63 (bf16 only; f16's are below 2^32) the general form
+/// scales both factors by 2^-64 exactly (the smaller is above 2^-65, so
+/// its 8 bits stay above 2^-149) and gives round(dy*u) or its infinity,
+/// the IEEE product's where a factor is infinite or NaN.
+Value selectedSeedGradient(FloatBuilder &fb, Value dy, Value up,
+                           Value derivative, int k) {
+  // The sweep hands up over as its seed 1 times the factor.
+  if (auto unit = up.getDefiningOp<arith::MulFOp>()) {
+    if (isConstant(unit.getLhs(), 1.0f))
+      up = unit.getRhs();
+    else if (isConstant(unit.getRhs(), 1.0f))
+      up = unit.getLhs();
+  }
+  auto act = derivative.getDefiningOp<arith::SelectOp>();
+  auto factor = up.getDefiningOp<arith::SelectOp>();
+  if (!act || !factor || act.getCondition() != factor.getCondition() ||
+      !isConstant(act.getTrueValue(), std::ldexp(1.0f, k)) ||
+      !isConstant(act.getFalseValue(), 0.0f) ||
+      !isConstant(factor.getFalseValue(), 0.0f) || !isWidened16Bit(dy) ||
+      !isWidened16Bit(factor.getTrueValue()))
+    return Value();
+  Value zero = fb.zerosLike(dy);
+  return fb.fma(dy, up, zero);
+}
+} // namespace
+
 int definitions::derivativeSeedExponent(const GluProgram &program) {
   // The sweep's largest cotangents are the seed times |x| (the linear
   // factor) times the argument's slope (GELU's 2u' is 86 at |x| = 20):
@@ -433,10 +489,13 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
                                 Value dy, Value up,
                                 ArrayRef<Value> derivativeTerms) {
   assert(!derivativeTerms.empty() && "act' is a sum of at least one term");
+  int k = derivativeSeedExponent(program);
+  if (derivativeTerms.size() == 1)
+    if (Value d = selectedSeedGradient(fb, dy, up, derivativeTerms[0], k))
+      return d;
   Value derivative = derivativeTerms.front();
   for (Value term : derivativeTerms.drop_front())
     derivative = fb.add(derivative, term);
-  int k = derivativeSeedExponent(program);
   // |derivative| < 2^(k + 0.2) (act' <= 1.13 for every variant), so with
   // |dy*up| < 2^63 nothing below overflows. Beyond (rare: both factors
   // huge, or dy*up already inf), dy and up are each scaled by 2^-64 first

@@ -239,3 +239,37 @@ func.func @swiglu_f32_quotient(%x: tensor<8xf32>, %g: tensor<8xf32>) -> tensor<8
   %y = glu.glu swiglu(%x, %g) : tensor<8xf32>
   return %y : tensor<8xf32>
 }
+
+// -----
+
+// reglu's d_x with 16-bit storage: act' * 2^64 and up are both selected by
+// x > 0, and dy * up is exact in f32 (two 16-bit factors), so gateGradient's
+// scaled, compensated product is the one fma(dy, up, +0), the same bits
+// (its comment has the proof; every dy x g pair was compared once). f32
+// storage keeps the general form (its scaling by 2^-64 can round there).
+// CHECK-LABEL: func @reglu_back_bf16
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: ^bb0(%[[DYB:[a-z0-9_]+]]: bf16, %[[XB:[a-z0-9_]+]]: bf16, %[[GB:[a-z0-9_]+]]: bf16,
+// CHECK-DAG: %[[DY:.*]] = arith.extf %[[DYB]] : bf16 to f32
+// CHECK-DAG: %[[X:.*]] = arith.extf %[[XB]] : bf16 to f32
+// CHECK-DAG: %[[G:.*]] = arith.extf %[[GB]] : bf16 to f32
+// CHECK: %[[POS:.*]] = arith.cmpf ogt, %[[X]], %[[ZERO]]
+// CHECK: %[[UP:.*]] = arith.select %[[POS]], %[[G]], %[[ZERO]]
+// CHECK: %[[DX:.*]] = math.fma %[[DY]], %[[UP]], %[[ZERO]] : f32
+// CHECK-NOT: math.fma
+// CHECK: arith.truncf %[[DX]] : f32 to bf16
+func.func @reglu_back_bf16(%dy: tensor<8xbf16>, %x: tensor<8xbf16>, %g: tensor<8xbf16>) -> (tensor<8xbf16>, tensor<8xbf16>) {
+  %dx, %dg = glu.glu_back reglu(%dy, %x, %g) : tensor<8xbf16>
+  return %dx, %dg : tensor<8xbf16>, tensor<8xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func @reglu_back_f32
+// CHECK: math.absf
+// CHECK: math.fma
+// CHECK: math.fma
+func.func @reglu_back_f32(%dy: tensor<8xf32>, %x: tensor<8xf32>, %g: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %dx, %dg = glu.glu_back reglu(%dy, %x, %g) : tensor<8xf32>
+  return %dx, %dg : tensor<8xf32>, tensor<8xf32>
+}
