@@ -42,10 +42,11 @@ namespace {
 /// A cache line: a store of a vector this long or longer is aligned to it,
 /// a shorter one to its own size (both a power of two).
 constexpr int64_t kLine = 64;
-/// Elements of at least 32 bits: the 16-bit kernels lost with streaming
-/// stores (reglu's bf16 backward from 87% to 71% of the triad on Zen 5,
-/// where the f32 one went from 94% to 110%; docs/performance-analysis.md).
-constexpr unsigned kMinBits = 32;
+/// Elements of at least 16 bits: the widths of glu's outputs (16-bit
+/// outputs lost with streaming stores on Zen 5 while reglu's bf16 backward
+/// computed 50 instructions per 16 lanes; now that it is one fma they gain:
+/// docs/performance-analysis.md, "Streaming 16-bit outputs").
+constexpr unsigned kMinBits = 16;
 /// Each stream writes at least this many bytes per execution of the loop:
 /// the sfence that ends it waits for the lines in flight, and a short row
 /// (an [N, 8] output) would fence every few stores.
@@ -133,7 +134,7 @@ bool isAffineInLoop(Value value, scf::ForOp loop,
 /// The streams of `loop` (no loop inside it), or nothing when one of its
 /// vector stores does not qualify and the loop is left as it is: a 1-D
 /// vector of a power-of-two number of bytes, at least 16, of elements of
-/// at least 32 bits (a power of two), not into a global, its memref and
+/// at least 16 bits (a power of two), not into a global, its memref and
 /// indices affine in the induction variable (`slice` gets the ops that
 /// compute them).
 std::optional<SmallVector<Stream>> streamsOf(scf::ForOp loop,

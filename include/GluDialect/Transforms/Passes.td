@@ -688,7 +688,7 @@ def GluNontemporalStores
   let description = [{
     Every `scf.for` without results whose body (no loop inside) stores
     only 1-D `vector.store`s of a power-of-two number of bytes (at least
-    16), of elements of at least 32 bits, into memrefs that are not
+    16), of elements of at least 16 bits, into memrefs that are not
     globals, each store's memref (views of one taken in the loop
     included) and indices affine in the induction variable, and whose body
     computes at most `max-work` vector lanes (loads and constants aside)
@@ -711,11 +711,17 @@ def GluNontemporalStores
     moves 4/3 and a backward 7/5 of the bytes it must; a streaming store
     does not. On Zen 5 (docs/performance-analysis.md, "Non-temporal
     stores"), reglu's f32 forward went from 104% to 114% of the same-run
-    triad at 16384 x 4096 and its backward from 94% to 110%; but 16-bit
-    outputs lost (reglu's bf16 backward 87% -> 71%) and so did bodies
-    that compute much per element (geglu's f32 forward, 197 lanes of work
-    per 128 stored: 92% -> 84%), hence the element size and `max-work`
-    (reglu's forward does 6, its backward 12, swiglu's forward 67). The
+    triad at 16384 x 4096 and its backward from 94% to 110%; bodies that
+    compute much per element lost (geglu's f32 forward, 197 lanes of work
+    per 128 stored: 92% -> 84%), hence `max-work`. 16-bit outputs stream
+    too since reglu's 16-bit d_x became one fma (Zen 4, the same
+    process alternating both loops, 2 threads: reglu's bf16 and f16
+    forwards and backwards 1.10-1.35x faster, the tabulated f16 forwards
+    1.08-1.24x, the f16 backwards 1.0-1.13x); the tabulated bf16
+    backwards (30 to 40 lanes of work per lane stored, their lookups not
+    counted) measured 0.95-1.07x, and stay under `max-work` 24 (reglu's
+    f32 forward does 6, its backward 12.5, bf16 22 and 18.5, the
+    tabulated f16 forwards 6.25, swiglu's f32 forward 58). The
     sfence ends each streaming loop: x86's streaming stores are weakly
     ordered, and a thread's row must be visible before the OpenMP barrier
     that ends the parallel loop. Run after scf-to-openmp and the
@@ -750,7 +756,7 @@ def GluNontemporalStores
            /*default=*/"::mlir::glu::kDefaultNontemporalMinBytes",
            "Stream only when the stored memrefs hold at least this many "
            "bytes (0: never)">,
-    Option<"maxWork", "max-work", "double", /*default=*/"16",
+    Option<"maxWork", "max-work", "double", /*default=*/"24",
            "Stream only loops whose body computes at most this many vector "
            "lanes (loads and constants aside) per lane it stores: bodies "
            "bound by memory">,
