@@ -442,7 +442,7 @@ bool isWidened16Bit(Value v) {
 /// gateGradient's product where act' * 2^k is select(c, 2^k, +0) and up
 /// is select(c, u, +0) by the same c, with dy and u widened 16-bit values
 /// (reglu with bf16 or f16 storage: both factors selected by x > 0):
-/// fma(dy, up, +0), one instruction for gateGradient's twenty, with its
+/// fma(dy, up, +0), one op for gateGradient's sixteen (bf16), with its
 /// bits for every input. Where c fails, both give dy * (+0) + (+0): +0 for
 /// a finite dy, NaN otherwise. Where c holds, the general form's hi + lo
 /// is dy*u exactly (lo = +0 where the product is exact, a zero with the
