@@ -716,8 +716,8 @@ def GluNontemporalStores
     per 128 stored: 92% -> 84%), hence `max-work`. 16-bit outputs stream
     too since reglu's 16-bit d_x became one fma (Zen 4, the same
     process alternating both loops, 2 threads: reglu's bf16 and f16
-    forwards and backwards 1.10-1.35x faster, the tabulated f16 forwards
-    1.08-1.24x, the f16 backwards 1.0-1.13x); the tabulated bf16
+    forwards and backwards 1.10-1.36x faster, the tabulated f16 forwards
+    1.08-1.24x, the f16 backwards 1.01-1.18x); the tabulated bf16
     backwards (30 to 40 lanes of work per lane stored, their lookups not
     counted) measured 0.95-1.07x, and stay under `max-work` 24 (reglu's
     f32 forward does 6, its backward 12.5, bf16 22 and 18.5, the
