@@ -429,14 +429,29 @@ bool isConstant(Value v, float value) {
          c.bitcastToAPInt() == APFloat(value).bitcastToAPInt();
 }
 
+/// The element type `v` was widened to f32 from (an arith.extf), or null.
+Type widenedFrom(Value v) {
+  auto ext = v.getDefiningOp<arith::ExtFOp>();
+  return ext ? getElementTypeOrSelf(ext.getIn().getType()) : Type();
+}
+
 /// Whether `v` is a 16-bit storage value widened to f32: the product of two
 /// (8 or 11 significant bits each) is exact in f32 unless it overflows or
 /// underflows.
 bool isWidened16Bit(Value v) {
-  auto ext = v.getDefiningOp<arith::ExtFOp>();
-  return ext &&
-         getElementTypeOrSelf(ext.getIn().getType()).getIntOrFloatBitWidth() ==
-             16;
+  Type narrow = widenedFrom(v);
+  return narrow && narrow.getIntOrFloatBitWidth() == 16;
+}
+
+/// `up` as the reverse sweep hands it over: its seed 1 times the factor.
+Value withoutUnitSeed(Value up) {
+  if (auto unit = up.getDefiningOp<arith::MulFOp>()) {
+    if (isConstant(unit.getLhs(), 1.0f))
+      return unit.getRhs();
+    if (isConstant(unit.getRhs(), 1.0f))
+      return unit.getLhs();
+  }
+  return up;
 }
 
 /// gateGradient's product where act' * 2^k is select(c, 2^k, +0) and up
@@ -455,13 +470,7 @@ bool isWidened16Bit(Value v) {
 /// the IEEE product's where a factor is infinite or NaN.
 Value selectedSeedGradient(FloatBuilder &fb, Value dy, Value up,
                            Value derivative, int k) {
-  // The sweep hands up over as its seed 1 times the factor.
-  if (auto unit = up.getDefiningOp<arith::MulFOp>()) {
-    if (isConstant(unit.getLhs(), 1.0f))
-      up = unit.getRhs();
-    else if (isConstant(unit.getRhs(), 1.0f))
-      up = unit.getLhs();
-  }
+  up = withoutUnitSeed(up);
   auto act = derivative.getDefiningOp<arith::SelectOp>();
   auto factor = up.getDefiningOp<arith::SelectOp>();
   if (!act || !factor || act.getCondition() != factor.getCondition() ||
@@ -567,8 +576,20 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
     c.hi = fb.select(fb.cmp(CmpFPredicate::UNO, c.hi, c.hi), product, c.hi);
   Value zero = fb.zerosLike(c.lo);
   Value lo = c.lo;
+  // f16 storage (the one without `big`): two f16 factors multiply exactly
+  // in f32 (at most 22 bits, magnitudes in [2^-48, 2^32)), so lo is an
+  // exact zero, +0, or NaN beside an infinite or NaN factor, which the
+  // select makes +0: lo is +0 itself, without the fma and the select (the
+  // f16 backwards' loops: 277 -> 265 instructions per 64 lanes, 4-5%
+  // faster cache-resident). swiglu_oai's up, clamp(g) + 1, is no f16 value.
+  auto isF16 = [](Value v) {
+    Type narrow = widenedFrom(v);
+    return narrow && narrow.isF16();
+  };
   if (!big)
-    lo = fb.select(fb.cmp(CmpFPredicate::ORD, lo, lo), lo, zero);
+    lo = isF16(dy) && isF16(withoutUnitSeed(up))
+             ? zero
+             : fb.select(fb.cmp(CmpFPredicate::ORD, lo, lo), lo, zero);
   Value loTerm = fb.mul(lo, derivative);
   Value d;
   if (derivativeTerms.size() == 2 && program.storage.isF32()) {

@@ -273,3 +273,25 @@ func.func @reglu_back_f32(%dy: tensor<8xf32>, %x: tensor<8xf32>, %g: tensor<8xf3
   %dx, %dg = glu.glu_back reglu(%dy, %x, %g) : tensor<8xf32>
   return %dx, %dg : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// f16 storage: dy * g is exact in f32 (two f16 values), so the compensated
+// product's low part is +0 and is not computed (no fma residual, no NaN
+// select on it): d_x = fma(dy * g, act', (+0) * act') * 2^-64, the same
+// bits (every f16 dy x g pair was compared once).
+// CHECK-LABEL: func @swiglu_back_f16
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: ^bb0(%[[DYH:[a-z0-9_]+]]: f16, %{{[a-z0-9_]+}}: f16, %[[GH:[a-z0-9_]+]]: f16,
+// CHECK-DAG: %[[DY:.*]] = arith.extf %[[DYH]] : f16 to f32
+// CHECK-DAG: %[[G:.*]] = arith.extf %[[GH]] : f16 to f32
+// CHECK-NOT: arith.cmpf ord
+// CHECK: %[[HI:.*]] = arith.mulf %[[DY]], %[[G]] : f32
+// CHECK: %[[LO:.*]] = arith.mulf %[[D:.*]], %[[ZERO]] : f32
+// CHECK: math.fma %[[HI]], %[[D]], %[[LO]] : f32
+// CHECK-NOT: arith.cmpf ord
+// CHECK: linalg.yield
+func.func @swiglu_back_f16(%dy: tensor<8xf16>, %x: tensor<8xf16>, %g: tensor<8xf16>) -> (tensor<8xf16>, tensor<8xf16>) {
+  %dx, %dg = glu.glu_back swiglu(%dy, %x, %g) : tensor<8xf16>
+  return %dx, %dg : tensor<8xf16>, tensor<8xf16>
+}
