@@ -570,7 +570,8 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
   // product, inf*0 = NaN where act' = 0; docs/semantics.md section 9
   // decision 16). The selects are the scaling's own, no more work per
   // element. f16 storage (no scaling) tests lo for NaN, which only an
-  // infinite dy or up makes there. A NaN dy or up keeps its NaN in hi.
+  // infinite dy or up makes there (or knows it +0, below). A NaN dy or up
+  // keeps its NaN in hi.
   Pair c = twoProduct(fb, dy, up);
   if (big)
     c.hi = fb.select(fb.cmp(CmpFPredicate::UNO, c.hi, c.hi), product, c.hi);
