@@ -470,7 +470,6 @@ Value withoutUnitSeed(Value up) {
 /// the IEEE product's where a factor is infinite or NaN.
 Value selectedSeedGradient(FloatBuilder &fb, Value dy, Value up,
                            Value derivative, int k) {
-  up = withoutUnitSeed(up);
   auto act = derivative.getDefiningOp<arith::SelectOp>();
   auto factor = up.getDefiningOp<arith::SelectOp>();
   if (!act || !factor || act.getCondition() != factor.getCondition() ||
@@ -499,8 +498,11 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
                                 ArrayRef<Value> derivativeTerms) {
   assert(!derivativeTerms.empty() && "act' is a sum of at least one term");
   int k = derivativeSeedExponent(program);
+  // The factor itself (the sweep's seed 1 times it), for the forms below
+  // that know it by its definition.
+  Value factor = withoutUnitSeed(up);
   if (derivativeTerms.size() == 1)
-    if (Value d = selectedSeedGradient(fb, dy, up, derivativeTerms[0], k))
+    if (Value d = selectedSeedGradient(fb, dy, factor, derivativeTerms[0], k))
       return d;
   Value derivative = derivativeTerms.front();
   for (Value term : derivativeTerms.drop_front())
@@ -588,7 +590,7 @@ Value definitions::gateGradient(FloatBuilder &fb, const GluProgram &program,
     return narrow && narrow.isF16();
   };
   if (!big)
-    lo = isF16(dy) && isF16(withoutUnitSeed(up))
+    lo = isF16(dy) && isF16(factor)
              ? zero
              : fb.select(fb.cmp(CmpFPredicate::ORD, lo, lo), lo, zero);
   Value loTerm = fb.mul(lo, derivative);
