@@ -3,13 +3,14 @@
 // Upstream's makeOptimizingTransformer (mlir/ExecutionEngine/OptUtils.h)
 // turns on every vectorizer of the O3 pipeline and takes no tuning options;
 // this is the same O3 pipeline with SLP vectorization off, followed by an
-// arithmetic fence on every f32/f64 load (GluDialect/Runner/Optimize.h says
-// why).
+// arithmetic fence on every f32/f64 load but the table lookups
+// (GluDialect/Runner/Optimize.h says why).
 //
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Runner/Optimize.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -19,7 +20,8 @@
 #include "llvm/Target/TargetMachine.h"
 
 /// Fences `module`'s f32/f64 loads, vectors and scalars (after LLVM's
-/// vectorizer, which a fenced scalar load would stop).
+/// vectorizer, which a fenced scalar load would stop), but not the loads
+/// from a global variable (table lookups).
 static void fenceFloatVectorLoads(llvm::Module &module) {
   auto isFence = [](const llvm::User *user) {
     auto *call = llvm::dyn_cast<llvm::IntrinsicInst>(user);
@@ -34,7 +36,9 @@ static void fenceFloatVectorLoads(llvm::Module &module) {
           !(type->getScalarType()->isFloatTy() ||
             type->getScalarType()->isDoubleTy()) ||
           llvm::isa<llvm::ScalableVectorType>(type) ||
-          llvm::all_of(load->users(), isFence))
+          llvm::all_of(load->users(), isFence) ||
+          llvm::isa<llvm::GlobalVariable>(
+              llvm::getUnderlyingObject(load->getPointerOperand())))
         continue;
       llvm::IRBuilder<> builder(load->getNextNode());
       llvm::Value *fenced = builder.CreateArithmeticFence(load, type);

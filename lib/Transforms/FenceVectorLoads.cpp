@@ -15,7 +15,10 @@
 // one plain instruction, and the select no longer folds into a zero-masked
 // vcvtph2ps (mem){k}{z} (reglu's f16 backward, AVX-512) or is sunk below
 // the extension as integer ops on the packed mask (AVX2). bf16 is extended
-// by integer ops, where no select was seen folded.
+// by integer ops, where no select was seen folded. Loads from a global (the
+// tables of glu-tabulate) are not fenced: a lookup into a table is not a
+// stream, and its fold into the insert that builds the vector (vinsertps
+// (mem)) is one instruction less per lane.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,9 +43,40 @@ bool isFence(Operation *op) {
   return call && call.getIntrin() == kFence;
 }
 
+/// Whether `load` reads a global of the module: a lookup into a table (the
+/// address an addressof through getelementptrs and memref descriptors), not
+/// a stream.
+bool readsGlobal(LLVM::LoadOp load) {
+  Value address = load.getAddr();
+  while (true) {
+    if (auto gep = address.getDefiningOp<LLVM::GEPOp>()) {
+      address = gep.getBase();
+      continue;
+    }
+    auto extract = address.getDefiningOp<LLVM::ExtractValueOp>();
+    if (!extract)
+      return address.getDefiningOp<LLVM::AddressOfOp>() != nullptr;
+    // The field's last insertion (an insertion of a part or of an enclosing
+    // aggregate: not followed).
+    ArrayRef<int64_t> field = extract.getPosition();
+    auto insert = extract.getContainer().getDefiningOp<LLVM::InsertValueOp>();
+    for (; insert;
+         insert = insert.getContainer().getDefiningOp<LLVM::InsertValueOp>()) {
+      ArrayRef<int64_t> set = insert.getPosition();
+      size_t common = std::min(set.size(), field.size());
+      if (set.take_front(common) == field.take_front(common))
+        break;
+    }
+    if (!insert || insert.getPosition() != field)
+      return false;
+    address = insert.getValue();
+  }
+}
+
 bool isPlainVectorLoad(LLVM::LoadOp load) {
   return isa<VectorType>(load.getType()) && !load.getVolatile_() &&
-         load.getOrdering() == LLVM::AtomicOrdering::not_atomic;
+         load.getOrdering() == LLVM::AtomicOrdering::not_atomic &&
+         !readsGlobal(load);
 }
 
 struct GluFenceVectorLoadsPass

@@ -152,3 +152,61 @@ llvm.func @unfenced(%p: !llvm.ptr) -> vector<4x!llvm.ptr> {
   %q = llvm.load %p : !llvm.ptr -> vector<4x!llvm.ptr>
   llvm.return %q : vector<4x!llvm.ptr>
 }
+
+// -----
+
+// Left alone: loads from a global of the module (glu-tabulate's tables:
+// lookups, not streams), through getelementptrs and a memref descriptor's
+// fields. A field set again after the global's address, or an aggregate
+// inserted around it, is not followed: that load is fenced.
+// CHECK-LABEL: llvm.func @lookups
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: llvm.return
+llvm.mlir.global private @table() {addr_space = 0 : i32} : !llvm.array<131072 x f32>
+llvm.func @lookups(%i: i64, %p: !llvm.ptr) {
+  %t = llvm.mlir.addressof @table : !llvm.ptr
+  %e = llvm.getelementptr %t[0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<131072 x f32>
+  %a = llvm.getelementptr %e[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %v = llvm.load %a {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
+  %u = llvm.mlir.undef : !llvm.struct<(ptr, ptr, i64)>
+  %d0 = llvm.insertvalue %t, %u[0] : !llvm.struct<(ptr, ptr, i64)>
+  %d1 = llvm.insertvalue %e, %d0[1] : !llvm.struct<(ptr, ptr, i64)>
+  %d2 = llvm.insertvalue %i, %d1[2] : !llvm.struct<(ptr, ptr, i64)>
+  %x = llvm.extractvalue %d2[1] : !llvm.struct<(ptr, ptr, i64)>
+  %b = llvm.getelementptr %x[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %w = llvm.load %b {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
+  llvm.store %v, %p : vector<2xf32>, !llvm.ptr
+  llvm.store %w, %p : vector<2xf32>, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @not_lookups
+// CHECK: %[[S:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<2xf32>
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"(%[[S]])
+// CHECK: %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<2xf32>
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"(%[[A]])
+// CHECK: %[[P:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<2xf32>
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"(%[[P]])
+llvm.mlir.global private @table() {addr_space = 0 : i32} : !llvm.array<131072 x f32>
+llvm.func @not_lookups(%p: !llvm.ptr, %q: !llvm.ptr) {
+  %t = llvm.mlir.addressof @table : !llvm.ptr
+  %u = llvm.mlir.undef : !llvm.struct<(ptr, ptr)>
+  %d0 = llvm.insertvalue %t, %u[1] : !llvm.struct<(ptr, ptr)>
+  // The field set again, to an argument.
+  %d1 = llvm.insertvalue %p, %d0[1] : !llvm.struct<(ptr, ptr)>
+  %x = llvm.extractvalue %d1[1] : !llvm.struct<(ptr, ptr)>
+  %s = llvm.load %x : !llvm.ptr -> vector<2xf32>
+  // An enclosing aggregate inserted: not followed.
+  %n = llvm.mlir.undef : !llvm.struct<(struct<(ptr, ptr)>)>
+  %n0 = llvm.insertvalue %d0, %n[0] : !llvm.struct<(struct<(ptr, ptr)>)>
+  %y = llvm.extractvalue %n0[0, 1] : !llvm.struct<(struct<(ptr, ptr)>)>
+  %a = llvm.load %y : !llvm.ptr -> vector<2xf32>
+  // An argument: a stream.
+  %pl = llvm.load %q : !llvm.ptr -> vector<2xf32>
+  llvm.store %s, %q : vector<2xf32>, !llvm.ptr
+  llvm.store %a, %q : vector<2xf32>, !llvm.ptr
+  llvm.store %pl, %q : vector<2xf32>, !llvm.ptr
+  llvm.return
+}

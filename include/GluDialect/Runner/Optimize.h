@@ -31,7 +31,10 @@ namespace mlir::glu {
 /// llvm.arithmetic.fence gets one: the loops LLVM vectorizes itself (each
 /// row's remainder) and their scalar epilogues keep plain loads too, as
 /// glu-fence-vector-loads keeps glu's vector loops' (no load folded into a
-/// masked instruction, where it would wait on the mask's operand).
+/// masked instruction, where it would wait on the mask's operand). Loads
+/// from a global variable (glu-tabulate's tables) are left unfenced, as
+/// glu-fence-vector-loads leaves them: lookups, which fold into the
+/// instruction that inserts them into a vector.
 std::function<llvm::Error(llvm::Module *)>
 makeLLVMOptimizer(llvm::TargetMachine *machine);
 
