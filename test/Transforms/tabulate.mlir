@@ -2,6 +2,7 @@
 // RUN: glu-opt %s -split-input-file -glu-tabulate | FileCheck %s --check-prefix=TWO
 // RUN: glu-opt %s -split-input-file "-glu-tabulate=max-tables=1 max-module-tables=2" | FileCheck %s --check-prefix=CAP
 // RUN: glu-opt %s -split-input-file "-glu-tabulate=prefetch-distance=0" | FileCheck %s --check-prefix=NOPF
+// RUN: glu-opt %s -split-input-file "-glu-tabulate=words-first=1" | FileCheck %s --check-prefix=FIRST
 
 // What the kernel reads from a cone of one bf16 value becomes a gather (on
 // vectors) or a load (on scalars) from one table indexed by the raw bits;
@@ -190,6 +191,16 @@ func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?
 // CHECK: vector.from_elements
 // CHECK-NOT: vector.gather
 // CHECK-LABEL: llvm.func internal
+// With words-first, the words' loads come before the gate's vector.load.
+// FIRST-LABEL: func @deinterleaved
+// FIRST-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index,
+// FIRST: %[[C:.*]] = vector.load %[[M]][%{{.*}}] : memref<?xbf16>, vector<4xbf16>
+// FIRST: vector.bitcast %[[C]]
+// FIRST: %[[C2:.*]] = vector.load %[[M]][%{{.*}}] : memref<?xbf16>, vector<4xbf16>
+// FIRST: vector.bitcast %[[C2]]
+// FIRST: %[[B:.*]] = vector.load %[[M]][%[[I]]] : memref<?xbf16>, vector<4xbf16>
+// FIRST-NEXT: vector.deinterleave %[[B]]
+// FIRST: memref.get_global
 func.func @deinterleaved(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>) -> (vector<2xf32>, vector<2xf32>) {
   %both = vector.load %m[%i] : memref<?xbf16>, vector<4xbf16>
   %even, %odd = vector.deinterleave %both : vector<4xbf16> -> vector<2xbf16>

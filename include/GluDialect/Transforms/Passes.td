@@ -318,6 +318,12 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
            "In a loop body whose gate lanes are looked up one by one, "
            "prefetch every stream it vector.loads this many bytes ahead "
            "(0: none)">,
+    Option<"wordsFirst", "words-first", "bool", /*default=*/"false",
+           "On the host, load a deinterleaved gate's words before the "
+           "vector.load of both halves rather than after it (the pipeline "
+           "sets it for AVX-512 targets, where LLVM otherwise took some of "
+           "them out of that load's registers; on AVX2 the order after it "
+           "measured faster)">,
   ];
 }
 

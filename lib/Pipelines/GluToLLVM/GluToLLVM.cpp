@@ -159,6 +159,7 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   if (options.tables) {
     GluTabulateOptions tabulate;
     tabulate.prefetchDistance = options.prefetchDistance;
+    tabulate.wordsFirst = options.avx512;
     pm.addPass(createGluTabulate(tabulate));
   }
   // Before glu-version-by-range: its copies of a body keep the prefetches.
