@@ -19,9 +19,18 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
 
+/// Whether `load` reads a mutable global variable: one of glu-tabulate's
+/// tables (written once at load time), looked up, not streamed. A constant
+/// global holds a program's constant operand, read as a stream.
+static bool readsTable(const llvm::LoadInst *load) {
+  auto *global = llvm::dyn_cast<llvm::GlobalVariable>(
+      llvm::getUnderlyingObject(load->getPointerOperand()));
+  return global && !global->isConstant();
+}
+
 /// Fences `module`'s f32/f64 loads, vectors and scalars (after LLVM's
-/// vectorizer, which a fenced scalar load would stop), but not the loads
-/// from a global variable (table lookups).
+/// vectorizer, which a fenced scalar load would stop), but not the table
+/// lookups.
 static void fenceFloatVectorLoads(llvm::Module &module) {
   auto isFence = [](const llvm::User *user) {
     auto *call = llvm::dyn_cast<llvm::IntrinsicInst>(user);
@@ -36,9 +45,7 @@ static void fenceFloatVectorLoads(llvm::Module &module) {
           !(type->getScalarType()->isFloatTy() ||
             type->getScalarType()->isDoubleTy()) ||
           llvm::isa<llvm::ScalableVectorType>(type) ||
-          llvm::all_of(load->users(), isFence) ||
-          llvm::isa<llvm::GlobalVariable>(
-              llvm::getUnderlyingObject(load->getPointerOperand())))
+          llvm::all_of(load->users(), isFence) || readsTable(load))
         continue;
       llvm::IRBuilder<> builder(load->getNextNode());
       llvm::Value *fenced = builder.CreateArithmeticFence(load, type);

@@ -15,10 +15,12 @@
 // one plain instruction, and the select no longer folds into a zero-masked
 // vcvtph2ps (mem){k}{z} (reglu's f16 backward, AVX-512) or is sunk below
 // the extension as integer ops on the packed mask (AVX2). bf16 is extended
-// by integer ops, where no select was seen folded. Loads from a global (the
-// tables of glu-tabulate) are not fenced: a lookup into a table is not a
-// stream, and its fold into the insert that builds the vector (vinsertps
-// (mem)) is one instruction less per lane.
+// by integer ops, where no select was seen folded. Loads from a mutable
+// global (glu-tabulate's tables, written once at load time) are not fenced:
+// a lookup is not a stream, and a backward's act/act' pair then folds into
+// the insert that builds its vector (vmovhps (mem) on AVX-512; the
+// forward's scalar entries are the LLVM optimizer's, Runner/Optimize.cpp).
+// A constant global holds a program's constant operand, a stream: fenced.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,25 +45,37 @@ bool isFence(Operation *op) {
   return call && call.getIntrin() == kFence;
 }
 
-/// Whether `load` reads a global of the module: a lookup into a table (the
-/// address an addressof through getelementptrs and memref descriptors), not
-/// a stream.
-bool readsGlobal(LLVM::LoadOp load) {
+/// Whether `load` reads a mutable global of the module (through
+/// getelementptrs and memref descriptor fields, each op once: a cycle of
+/// definitions, which unreachable blocks allow, ends the walk): a lookup
+/// into one of glu-tabulate's tables, written once at load time, not a
+/// stream. A constant global is a program's constant operand, read as a
+/// stream, and stays fenced.
+bool readsTable(LLVM::LoadOp load, SymbolTableCollection &symbols) {
+  SmallPtrSet<Operation *, 8> seen;
   Value address = load.getAddr();
-  while (true) {
-    if (auto gep = address.getDefiningOp<LLVM::GEPOp>()) {
+  while (Operation *def = address.getDefiningOp()) {
+    if (!seen.insert(def).second)
+      return false;
+    if (auto gep = dyn_cast<LLVM::GEPOp>(def)) {
       address = gep.getBase();
       continue;
     }
-    auto extract = address.getDefiningOp<LLVM::ExtractValueOp>();
+    if (auto of = dyn_cast<LLVM::AddressOfOp>(def)) {
+      LLVM::GlobalOp global = of.getGlobal(symbols);
+      return global && !global.getConstant();
+    }
+    auto extract = dyn_cast<LLVM::ExtractValueOp>(def);
     if (!extract)
-      return address.getDefiningOp<LLVM::AddressOfOp>() != nullptr;
+      return false;
     // The field's last insertion (an insertion of a part or of an enclosing
     // aggregate: not followed).
     ArrayRef<int64_t> field = extract.getPosition();
     auto insert = extract.getContainer().getDefiningOp<LLVM::InsertValueOp>();
     for (; insert;
          insert = insert.getContainer().getDefiningOp<LLVM::InsertValueOp>()) {
+      if (!seen.insert(insert).second)
+        return false;
       ArrayRef<int64_t> set = insert.getPosition();
       size_t common = std::min(set.size(), field.size());
       if (set.take_front(common) == field.take_front(common))
@@ -71,12 +85,12 @@ bool readsGlobal(LLVM::LoadOp load) {
       return false;
     address = insert.getValue();
   }
+  return false;
 }
 
 bool isPlainVectorLoad(LLVM::LoadOp load) {
   return isa<VectorType>(load.getType()) && !load.getVolatile_() &&
-         load.getOrdering() == LLVM::AtomicOrdering::not_atomic &&
-         !readsGlobal(load);
+         load.getOrdering() == LLVM::AtomicOrdering::not_atomic;
 }
 
 struct GluFenceVectorLoadsPass
@@ -88,13 +102,15 @@ struct GluFenceVectorLoadsPass
     // apart from a value unused or already fenced (a fence nothing reads
     // would stay: the call is not dead code to canonicalize).
     SmallVector<Operation *> values;
+    SymbolTableCollection symbols;
     getOperation().walk([&](Operation *op) {
       if (llvm::all_of(op->getUsers(), isFence))
         return;
       if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
         if (isPlainVectorLoad(load) &&
             isa<Float32Type, Float64Type>(
-                cast<VectorType>(load.getType()).getElementType()))
+                cast<VectorType>(load.getType()).getElementType()) &&
+            !readsTable(load, symbols))
           values.push_back(load);
       } else if (auto ext = dyn_cast<LLVM::FPExtOp>(op)) {
         auto load = ext.getArg().getDefiningOp<LLVM::LoadOp>();

@@ -155,10 +155,11 @@ llvm.func @unfenced(%p: !llvm.ptr) -> vector<4x!llvm.ptr> {
 
 // -----
 
-// Left alone: loads from a global of the module (glu-tabulate's tables:
-// lookups, not streams), through getelementptrs and a memref descriptor's
-// fields. A field set again after the global's address, or an aggregate
-// inserted around it, is not followed: that load is fenced.
+// Left alone: loads from a mutable global of the module (glu-tabulate's
+// tables, written at load time: lookups, not streams), through
+// getelementptrs and a memref descriptor's fields. A field set again after
+// the global's address, or an aggregate inserted around it, is not
+// followed: that load is fenced.
 // CHECK-LABEL: llvm.func @lookups
 // CHECK-NOT: llvm.call_intrinsic
 // CHECK: llvm.return
@@ -209,4 +210,48 @@ llvm.func @not_lookups(%p: !llvm.ptr, %q: !llvm.ptr) {
   llvm.store %a, %q : vector<2xf32>, !llvm.ptr
   llvm.store %pl, %q : vector<2xf32>, !llvm.ptr
   llvm.return
+}
+
+// -----
+
+// Fenced: a constant global (a program's constant operand, read as a
+// stream), a function's address, and an address whose definitions form a
+// cycle (unreachable blocks allow it: the walk ends there).
+// CHECK-LABEL: llvm.func @streams_of_globals
+// CHECK: %[[C:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf32>
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"(%[[C]])
+// CHECK: %[[F:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<4xf32>
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"(%[[F]])
+// CHECK: ^bb2:
+// CHECK: %[[G:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<2xf32>
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"(%[[G]])
+// CHECK: ^bb4:
+// CHECK: %[[E:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<2xf32>
+// CHECK-NEXT: llvm.call_intrinsic "llvm.arithmetic.fence"(%[[E]])
+llvm.mlir.global private constant @weights(dense<1.0> : vector<4xf32>) {addr_space = 0 : i32} : vector<4xf32>
+llvm.func @callee()
+llvm.func @streams_of_globals(%q: !llvm.ptr) -> vector<4xf32> {
+  %w = llvm.mlir.addressof @weights : !llvm.ptr
+  %c = llvm.load %w : !llvm.ptr -> vector<4xf32>
+  %f = llvm.mlir.addressof @callee : !llvm.ptr
+  %l = llvm.load %f : !llvm.ptr -> vector<4xf32>
+  %s = llvm.fadd %c, %l : vector<4xf32>
+  llvm.return %s : vector<4xf32>
+^bb1:
+  %a = llvm.getelementptr %b[1] : (!llvm.ptr) -> !llvm.ptr, f32
+  llvm.br ^bb2
+^bb2:
+  %b = llvm.getelementptr %a[1] : (!llvm.ptr) -> !llvm.ptr, f32
+  %g = llvm.load %b : !llvm.ptr -> vector<2xf32>
+  llvm.store %g, %q : vector<2xf32>, !llvm.ptr
+  llvm.br ^bb3
+^bb3:
+  %i1 = llvm.insertvalue %q, %i2[0] : !llvm.struct<(ptr, ptr)>
+  llvm.br ^bb4
+^bb4:
+  %i2 = llvm.insertvalue %q, %i1[0] : !llvm.struct<(ptr, ptr)>
+  %x = llvm.extractvalue %i2[1] : !llvm.struct<(ptr, ptr)>
+  %e = llvm.load %x : !llvm.ptr -> vector<2xf32>
+  llvm.store %e, %q : vector<2xf32>, !llvm.ptr
+  llvm.return %s : vector<4xf32>
 }

@@ -32,9 +32,9 @@ namespace mlir::glu {
 /// row's remainder) and their scalar epilogues keep plain loads too, as
 /// glu-fence-vector-loads keeps glu's vector loops' (no load folded into a
 /// masked instruction, where it would wait on the mask's operand). Loads
-/// from a global variable (glu-tabulate's tables) are left unfenced, as
-/// glu-fence-vector-loads leaves them: lookups, which fold into the
-/// instruction that inserts them into a vector.
+/// from a mutable global variable (glu-tabulate's tables, written at load
+/// time) are left unfenced, as glu-fence-vector-loads leaves them: lookups,
+/// which fold into the instruction that inserts them into a vector.
 std::function<llvm::Error(llvm::Module *)>
 makeLLVMOptimizer(llvm::TargetMachine *machine);
 

@@ -794,13 +794,16 @@ def GluFenceVectorLoads : Pass<"glu-fence-vector-loads", "::mlir::ModuleOp"> {
     `vcvtph2ps (mem) {%k} {z}` on AVX-512 (and its gate a second time by a
     masked `vmovdqu16`), and on AVX2 the select was moved below the
     extension, onto the mask packed to 16 bits
-    (docs/performance-analysis.md). Loads from a global of the module
-    (the address an `llvm.mlir.addressof`, through getelementptrs and the
-    fields of memref descriptors) are lookups, not streams: glu-tabulate's
-    table entries stay unfenced, so that the backend folds each into the
-    instruction that builds the vector (`vinsertps $i, (mem)`, `vmovhps
-    (mem)`) instead of a load and a register insert per lane (a 16-bit
-    forward's lookups 25% faster cache-resident).
+    (docs/performance-analysis.md). Loads from a mutable global of the
+    module (the address an `llvm.mlir.addressof` of a non-constant
+    `llvm.mlir.global`, through getelementptrs and the fields of memref
+    descriptors) are lookups into glu-tabulate's tables, written once at
+    load time, not streams: a backward's act/act' pairs stay unfenced and
+    fold into the insert that builds their vector (`vmovhps (mem)` on
+    AVX-512). The LLVM optimizer's own fences leave the same loads alone
+    (the forward's scalar entries then fold into `vinsertps $i, (mem)`).
+    A constant global is a program's constant operand, read as a stream:
+    fenced.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
