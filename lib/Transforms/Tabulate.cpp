@@ -479,8 +479,9 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     // With `wordsFirst` a deinterleaved gate's words are loaded before the
     // vector.load of both halves: after it, LLVM took some of them out of
     // that load's registers (vextracti32x4 and vpextrw, two shuffles where
-    // a load was one; Zen 4's tuning). Split gates keep the order (their
-    // backwards measured 2-4% slower with it).
+    // a load was one: Zen 4's tuning, and x86-64-v3 once
+    // glu-widen-bf16-pairs leaves the load unshuffled). Split gates keep
+    // the order (their backwards measured 2-4% slower with it).
     OpBuilder wb =
         source && wordsFirst && words.stride > 1 ? OpBuilder(source) : b;
     auto wordIndex = [&](int64_t v) {

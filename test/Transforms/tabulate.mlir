@@ -3,6 +3,7 @@
 // RUN: glu-opt %s -split-input-file "-glu-tabulate=max-tables=1 max-module-tables=2" | FileCheck %s --check-prefix=CAP
 // RUN: glu-opt %s -split-input-file "-glu-tabulate=prefetch-distance=0" | FileCheck %s --check-prefix=NOPF
 // RUN: glu-opt %s -split-input-file "-glu-tabulate=words-first=1" | FileCheck %s --check-prefix=FIRST
+// RUN: glu-opt %s -split-input-file "-glu-tabulate=words-first=0" | FileCheck %s --check-prefix=AFTER
 
 // What the kernel reads from a cone of one bf16 value becomes a gather (on
 // vectors) or a load (on scalars) from one table indexed by the raw bits;
@@ -171,8 +172,6 @@ func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?
 // stream of its own to prefetch.
 // CHECK-LABEL: func @deinterleaved
 // CHECK-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index, %[[G:.*]]: vector<2xf32>)
-// CHECK: memref.prefetch %[[M]]
-// CHECK-NOT: memref.prefetch
 // CHECK: %[[I0:.*]] = arith.addi %[[I]], %c0 : index
 // CHECK: %[[C:.*]] = vector.load %[[M]][%[[I0]]] : memref<?xbf16>, vector<4xbf16>
 // CHECK: %[[Q:.*]] = vector.bitcast %[[C]] : vector<4xbf16> to vector<1xi64>
@@ -181,7 +180,8 @@ func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?
 // CHECK: arith.trunci %[[S1]] : i64 to i16
 // CHECK: %[[S3:.*]] = arith.shrui %[[W]], %c48_i64 : i64
 // CHECK: arith.trunci %[[S3]] : i64 to i16
-// CHECK: vector.from_elements
+// CHECK: memref.prefetch %[[M]]
+// CHECK-NOT: memref.prefetch
 // CHECK: %[[C2:.*]] = vector.load %[[M]]
 // CHECK: %[[Q2:.*]] = vector.bitcast %[[C2]]
 // CHECK: %[[W2:.*]] = vector.extract %[[Q2]][0]
@@ -189,9 +189,12 @@ func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?
 // CHECK: %[[S2:.*]] = arith.shrui %[[W2]], %c32_i64 : i64
 // CHECK: arith.trunci %[[S2]] : i64 to i16
 // CHECK: vector.from_elements
+// CHECK: vector.from_elements
 // CHECK-NOT: vector.gather
 // CHECK-LABEL: llvm.func internal
-// With words-first, the words' loads come before the gate's vector.load.
+// words-first (the default; =0: after it, the order above with the
+// gate's vector.load first): the words' loads come before the gate's
+// vector.load.
 // FIRST-LABEL: func @deinterleaved
 // FIRST-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index,
 // FIRST: %[[C:.*]] = vector.load %[[M]][%{{.*}}] : memref<?xbf16>, vector<4xbf16>
@@ -201,6 +204,11 @@ func.func @loaded(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?
 // FIRST: %[[B:.*]] = vector.load %[[M]][%[[I]]] : memref<?xbf16>, vector<4xbf16>
 // FIRST-NEXT: vector.deinterleave %[[B]]
 // FIRST: memref.get_global
+// AFTER-LABEL: func @deinterleaved
+// AFTER-SAME: (%[[M:.*]]: memref<?xbf16>, %[[I:.*]]: index,
+// AFTER: %[[B:.*]] = vector.load %[[M]][%[[I]]] : memref<?xbf16>, vector<4xbf16>
+// AFTER: %[[C:.*]] = vector.load %[[M]][%{{.*}}] : memref<?xbf16>, vector<4xbf16>
+// AFTER: vector.bitcast %[[C]]
 func.func @deinterleaved(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>) -> (vector<2xf32>, vector<2xf32>) {
   %both = vector.load %m[%i] : memref<?xbf16>, vector<4xbf16>
   %even, %odd = vector.deinterleave %both : vector<4xbf16> -> vector<2xbf16>

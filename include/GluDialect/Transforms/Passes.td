@@ -318,12 +318,11 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
            "In a loop body whose gate lanes are looked up one by one, "
            "prefetch every stream it vector.loads this many bytes ahead "
            "(0: none)">,
-    Option<"wordsFirst", "words-first", "bool", /*default=*/"false",
+    Option<"wordsFirst", "words-first", "bool", /*default=*/"true",
            "On the host, load a deinterleaved gate's words before the "
-           "vector.load of both halves rather than after it (the pipeline "
-           "sets it for AVX-512 targets, where LLVM otherwise took some of "
-           "them out of that load's registers; on AVX2 the order after it "
-           "measured faster)">,
+           "vector.load of both halves rather than after it (after it, LLVM "
+           "took some of them out of that load's registers: two shuffles "
+           "where a load was one)">,
   ];
 }
 
@@ -395,6 +394,41 @@ def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
     to i16 and a bitcast to bf16.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def GluWidenBF16Pairs : Pass<"glu-widen-bf16-pairs"> {
+  let summary = "bf16 pairs widened to f32 as 32-bit words, without a deinterleave";
+  let description = [{
+    Every `arith.extf` to f32 of one half of a `vector.deinterleave` of a
+    1-D bf16 vector becomes integer ops on the deinterleaved vector read as
+    32-bit words: the odd half (lane 2i + 1, a word's upper 16 bits on the
+    little-endian hosts glu compiles for) is the word masked with
+    0xffff0000, the even half the word shifted left by 16. The same bits as
+    the widening (bf16 is f32's upper half; arith-expand extends it with
+    the same shift), NaNs included. What goes: the 16-bit shuffle per half
+    and its zero extension; x86-64-v3 has no 16-bit deinterleave, and LLVM
+    built it from general registers (`vpinsrw`). Run after glu-tabulate,
+    which reads a deinterleaved gate's words from memory.
+
+    Before:
+
+    ```mlir
+    %g, %u = vector.deinterleave %pairs : vector<32xbf16> -> vector<16xbf16>
+    %x = arith.extf %u : vector<16xbf16> to vector<16xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %w = vector.bitcast %pairs : vector<32xbf16> to vector<16xi32>
+    %h = arith.andi %w, %upper : vector<16xi32>
+    %x = arith.bitcast %h : vector<16xi32> to vector<16xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
 }
 
 def GluSelectProduct : Pass<"glu-select-product"> {

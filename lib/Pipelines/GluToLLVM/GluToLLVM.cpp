@@ -159,7 +159,6 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   if (options.tables) {
     GluTabulateOptions tabulate;
     tabulate.prefetchDistance = options.prefetchDistance;
-    tabulate.wordsFirst = options.avx512;
     pm.addPass(createGluTabulate(tabulate));
   }
   // Before glu-version-by-range: its copies of a body keep the prefetches.
@@ -178,6 +177,8 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
   // on bf16 would be scalarized there), then the rest of arith-expand.
   pm.addPass(createGluRoundToBF16());
+  // The interleaved packing's bf16 halves as 32-bit words, no shuffle.
+  pm.addPass(createGluWidenBF16Pairs());
   // reglu's selected f16 factors: plain loads, not masked ones.
   pm.addPass(createGluSelectProduct());
   arith::ArithExpandOpsPassOptions expand;
