@@ -16,6 +16,7 @@
 #include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -43,14 +44,12 @@ struct WidenHalf : OpRewritePattern<arith::ExtFOp> {
     Value pairs =
         vector::BitCastOp::create(rewriter, loc, words, split.getSource());
     bool odd = ext.getIn() == split.getRes2();
-    auto constant = [&](uint32_t v) {
-      return arith::ConstantOp::create(
-          rewriter, loc,
-          DenseElementsAttr::get(words, rewriter.getI32IntegerAttr(v)));
+    auto constant = [&](int64_t v) {
+      return createScalarOrSplatConstant(rewriter, loc, words, v);
     };
     Value bits =
         odd ? Value(arith::AndIOp::create(rewriter, loc, pairs,
-                                          constant(0xffff0000u)))
+                                          constant(0xffff0000)))
             : Value(arith::ShLIOp::create(rewriter, loc, pairs, constant(16)));
     rewriter.replaceOpWithNewOp<arith::BitcastOp>(ext, wide, bits);
     return success();
