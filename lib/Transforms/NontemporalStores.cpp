@@ -172,20 +172,46 @@ std::optional<SmallVector<Stream>> streamsOf(scf::ForOp loop,
   return streams;
 }
 
-/// The lanes of the vector values `loop`'s body computes (loads and
-/// constants aside) per lane it stores to `streams`: the body's work per
-/// stored element, a measure of whether it is bound by memory.
-double workPerLane(scf::ForOp loop, ArrayRef<Stream> streams) {
+/// The lanes of vector values computed (loads and constants aside) and
+/// stored in `block`, per execution: of an `scf.if` with two branches the
+/// branch with less work per lane stored, the one ordinary inputs run
+/// (glu-version-by-range's fast copy; the body as it was is the other,
+/// and each stores every output).
+std::pair<int64_t, int64_t> workOf(Block &block) {
   int64_t computed = 0, stored = 0;
-  loop.getBody()->walk([&](Operation *op) {
-    if (op->getNumResults() != 1 || isa<vector::LoadOp, arith::ConstantOp>(op))
-      return;
-    if (auto type = dyn_cast<VectorType>(op->getResult(0).getType()))
+  for (Operation &op : block) {
+    if (auto store = dyn_cast<vector::StoreOp>(op))
+      stored += store.getVectorType().getNumElements();
+    if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && ifOp.elseBlock()) {
+      auto [a, as] = workOf(*ifOp.thenBlock());
+      auto [b, bs] = workOf(*ifOp.elseBlock());
+      // a / as <= b / bs; a branch that stores nothing as one lane.
+      bool first = double(a) / double(std::max<int64_t>(as, 1)) <=
+                   double(b) / double(std::max<int64_t>(bs, 1));
+      computed += first ? a : b;
+      stored += first ? as : bs;
+    } else {
+      for (Region &region : op.getRegions())
+        for (Block &inner : region) {
+          auto [c, st] = workOf(inner);
+          computed += c;
+          stored += st;
+        }
+    }
+    if (op.getNumResults() != 1 || isa<vector::LoadOp, arith::ConstantOp>(op))
+      continue;
+    if (auto type = dyn_cast<VectorType>(op.getResult(0).getType()))
       computed += type.getNumElements();
-  });
-  for (Stream s : streams)
-    stored += s.store.getVectorType().getNumElements();
-  return double(computed) / double(stored);
+  }
+  return {computed, stored};
+}
+
+/// The lanes of the vector values `loop`'s body computes (loads and
+/// constants aside) per lane it stores to its streams: the body's work per
+/// stored element, a measure of whether it is bound by memory.
+double workPerLane(scf::ForOp loop) {
+  auto [computed, stored] = workOf(*loop.getBody());
+  return double(computed) / double(std::max<int64_t>(stored, 1));
 }
 
 /// The byte address `store` writes to, its memref and indices cloned from
@@ -314,7 +340,7 @@ struct GluNontemporalStoresPass
         return;
       SetVector<Operation *> slice;
       std::optional<SmallVector<Stream>> streams = streamsOf(loop, slice);
-      if (streams && workPerLane(loop, *streams) <= maxWork &&
+      if (streams && workPerLane(loop) <= maxWork &&
           !isStaticallySmall(*streams, minBytes))
         loops.push_back({loop, std::move(*streams), std::move(slice)});
     });

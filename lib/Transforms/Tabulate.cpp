@@ -480,7 +480,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     // vector.load of both halves: after it, LLVM took some of them out of
     // that load's registers (vextracti32x4 and vpextrw, two shuffles where
     // a load was one: Zen 4's tuning, and x86-64-v3 once
-    // glu-widen-bf16-pairs leaves the load unshuffled). Split gates keep
+    // glu-bf16-pairs-as-words leaves the load unshuffled). Split gates keep
     // the order (their backwards measured 2-4% slower with it).
     OpBuilder wb =
         source && wordsFirst && words.stride > 1 ? OpBuilder(source) : b;

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -44,6 +45,9 @@ using namespace mlir;
 
 namespace {
 constexpr double kInf = INFINITY;
+/// A pair of seeds is looked for among the first this many when no seed
+/// decides enough alone (a quadratic search).
+constexpr size_t kMaxPairSeeds = 8;
 
 /// What an f32 value (or every lane of a vector) may be: a number in
 /// [lo, hi], infinities included (empty when lo > hi), or NaN when `nan`.
@@ -232,10 +236,13 @@ std::optional<bool> decideSelf(arith::CmpFPredicate pred, const Range &a) {
 bool isF32(Type type) { return getElementTypeOrSelf(type).isF32(); }
 
 /// Ranges of the f32 values and the decided i1 values of a region, given
-/// the range of one value (the seed).
+/// the ranges of one or two values (the seeds).
 class Analysis {
 public:
-  Analysis(Value seed, Range seedRange) { ranges[seed] = seedRange; }
+  Analysis(ArrayRef<Value> seeds, ArrayRef<Range> seedRanges) {
+    for (auto [seed, range] : llvm::zip_equal(seeds, seedRanges))
+      ranges[seed] = range;
+  }
 
   /// Visits `ops` (and their regions) in order.
   template <typename Ops> void run(Ops &&ops) {
@@ -247,6 +254,9 @@ public:
   /// and the compares of branches never taken: non-increasing as the seed's
   /// range grows.
   unsigned decidedCompares() const { return compares; }
+  /// Of those, the min/max decided (each a vmaxps less; a compare decided
+  /// drops its selects too).
+  unsigned decidedMinMax() const { return minMax; }
   const llvm::DenseMap<Value, bool> &decisions() const { return decided; }
   /// min/max results that equal one operand (its index) in every lane.
   const llvm::DenseMap<Value, unsigned> &forwards() const { return forwarded; }
@@ -307,6 +317,9 @@ private:
   }
 
   void visit(Operation *op) {
+    // A seed's range is given (a second seed's definition is visited).
+    if (op->getNumResults() == 1 && ranges.contains(op->getResult(0)))
+      return;
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       std::optional<bool> cond = boolean(ifOp.getCondition());
       SmallVector<Range> results;
@@ -429,6 +442,7 @@ private:
         if (wins >= 0) {
           forwarded[result] = wins;
           ++compares;
+          ++minMax;
         }
       }
       if (a.empty() || b.empty())
@@ -448,7 +462,7 @@ private:
   llvm::DenseMap<Value, Range> ranges;
   llvm::DenseMap<Value, bool> decided;
   llvm::DenseMap<Value, unsigned> forwarded;
-  unsigned compares = 0;
+  unsigned compares = 0, minMax = 0;
 };
 
 /// The ops of `seed`'s block after its defining op, the terminator excluded.
@@ -461,26 +475,61 @@ SmallVector<Operation *> opsAfter(Value seed) {
   return ops;
 }
 
-unsigned foldsFor(Value seed, ArrayRef<Operation *> ops, double bound) {
-  Analysis analysis(seed, Range{-bound, bound, false});
-  analysis.run(llvm::make_pointee_range(ops));
-  return analysis.decidedCompares();
+/// The seed defined first (`first`) or last in the block the seeds share.
+Value seedAt(ArrayRef<Value> seeds, bool first) {
+  Value pick = seeds.front();
+  for (Value seed : seeds.drop_front())
+    if (seed.getDefiningOp()->isBeforeInBlock(pick.getDefiningOp()) == first)
+      pick = seed;
+  return pick;
 }
 
-/// The largest f32 bound (up to FLT_MAX) under which `seed` still decides
-/// at least `folds` compares (it does under `least`); inclusion-monotone
-/// ranges make the count non-increasing in the bound, and positive floats
-/// are ordered as their bits, so a bisection on the bits finds it exactly.
-float widestBound(Value seed, ArrayRef<Operation *> ops, float least,
+/// The ops after the first seed's definition up to the last seed's, that
+/// one included: computed before the test, so their compares stay, but the
+/// ranges they give count (one seed: none).
+SmallVector<Operation *> opsBetween(ArrayRef<Value> seeds) {
+  SmallVector<Operation *> ops;
+  Operation *last = seedAt(seeds, /*first=*/false).getDefiningOp();
+  for (Operation *op = seedAt(seeds, /*first=*/true).getDefiningOp();
+       op != last;)
+    ops.push_back(op = op->getNextNode());
+  return ops;
+}
+
+/// The ranges [-bound, bound] without NaN.
+SmallVector<Range> within(ArrayRef<double> bounds) {
+  return llvm::map_to_vector(bounds,
+                             [](double b) { return Range{-b, b, false}; });
+}
+
+/// The compares after the last seed decided when each seed is within its
+/// bound (with `minMax`, the min/max decided too).
+unsigned foldsFor(ArrayRef<Value> seeds, ArrayRef<double> bounds,
+                  bool minMax = true) {
+  Analysis analysis(seeds, within(bounds));
+  auto count = [&] {
+    return analysis.decidedCompares() - (minMax ? 0 : analysis.decidedMinMax());
+  };
+  analysis.run(llvm::make_pointee_range(opsBetween(seeds)));
+  unsigned before = count();
+  analysis.run(llvm::make_pointee_range(opsAfter(seedAt(seeds, false))));
+  return count() - before;
+}
+
+/// The largest f32 bound (up to FLT_MAX) under which `count` is still at
+/// least `folds` (it is under `least`); inclusion-monotone ranges make the
+/// count non-increasing in the bound, and positive floats are ordered as
+/// their bits, so a bisection on the bits finds it exactly.
+float widestBound(function_ref<unsigned(double)> count, float least,
                   unsigned folds) {
   auto bits = [](float f) { return llvm::bit_cast<uint32_t>(f); };
   auto value = [](uint32_t b) { return double(llvm::bit_cast<float>(b)); };
   uint32_t lo = bits(least), hi = bits(FLT_MAX); // enough at lo
-  if (foldsFor(seed, ops, value(hi)) >= folds)
+  if (count(value(hi)) >= folds)
     return FLT_MAX;
   while (hi - lo > 1) { // too few at hi
     uint32_t mid = lo + (hi - lo) / 2;
-    if (foldsFor(seed, ops, value(mid)) >= folds)
+    if (count(value(mid)) >= folds)
       lo = mid;
     else
       hi = mid;
@@ -629,17 +678,23 @@ Value allWithin(OpBuilder &b, Location loc, Value seed, float bound,
                                      inside);
 }
 
-/// The body after `seed` under scf.if (every lane of `seed` in
-/// [-bound, bound]), the then branch a copy with the decided compares
+/// The body after the last seed under scf.if (every lane of each seed
+/// within its bound), the then branch a copy with the decided compares
 /// folded (and, with `avx512`, its products by 2^n as vscalefps).
-void version(Value seed, float bound, bool avx512, int64_t registerLanes) {
-  SmallVector<Operation *> ops = opsAfter(seed);
-  Operation *def = seed.getDefiningOp();
+void version(ArrayRef<Value> seeds, ArrayRef<float> bounds, bool avx512,
+             int64_t registerLanes) {
+  Value last = seedAt(seeds, /*first=*/false);
+  SmallVector<Operation *> ops = opsAfter(last);
+  Operation *def = last.getDefiningOp();
   OpBuilder b(def->getContext());
   b.setInsertionPointAfter(def);
   Location loc = def->getLoc();
-  assert(isa<VectorType>(seed.getType()) && "a vector body's seed");
-  Value all = allWithin(b, loc, seed, bound, registerLanes);
+  Value all;
+  for (auto [seed, bound] : llvm::zip_equal(seeds, bounds)) {
+    assert(isa<VectorType>(seed.getType()) && "a vector body's seed");
+    Value inside = allWithin(b, loc, seed, bound, registerLanes);
+    all = all ? arith::AndIOp::create(b, loc, all, inside) : inside;
+  }
   // What the block yields (an scf.if's results; nothing for a loop body)
   // the branches yield, each its own.
   Operation *terminator = def->getBlock()->getTerminator();
@@ -663,21 +718,32 @@ void version(Value seed, float bound, bool avx512, int64_t registerLanes) {
   scf::YieldOp::create(b, loc, terminator->getOperands());
   terminator->setOperands(branch.getResults());
 
-  Analysis analysis(seed, Range{-double(bound), double(bound), false});
+  SmallVector<double> wide(bounds.begin(), bounds.end());
+  Analysis analysis(seeds, within(wide));
+  analysis.run(llvm::make_pointee_range(opsBetween(seeds)));
   analysis.run(fast->without_terminator());
+  // Only the copy's uses: what is computed before the test (between two
+  // seeds) holds for every lane there, not on the slow branch.
+  Region &copy = branch.getThenRegion();
+  auto inCopy = [&](OpOperand &use) {
+    return copy.isAncestor(use.getOwner()->getParentRegion());
+  };
   for (auto [value, isTrue] : analysis.decisions()) {
-    b.setInsertionPointAfterValue(value);
+    if (copy.isAncestor(value.getParentRegion()))
+      b.setInsertionPointAfterValue(value);
+    else
+      b.setInsertionPointToStart(fast);
     Type type = value.getType();
     Attribute attr = b.getBoolAttr(isTrue);
     if (auto shaped = dyn_cast<ShapedType>(type))
       attr = DenseElementsAttr::get(shaped, isTrue);
     Value constant =
         arith::ConstantOp::create(b, value.getLoc(), cast<TypedAttr>(attr));
-    value.replaceAllUsesWith(constant);
+    value.replaceUsesWithIf(constant, inCopy);
   }
   // The operand as it is now (it may have been forwarded itself).
   for (auto [value, index] : analysis.forwards())
-    value.replaceAllUsesWith(value.getDefiningOp()->getOperand(index));
+    value.replaceUsesWithIf(value.getDefiningOp()->getOperand(index), inCopy);
   if (avx512)
     scaleByExponent(fast, analysis);
   // What the folds left unused (nested regions: the canonicalizer's).
@@ -767,32 +833,83 @@ struct GluVersionByRangePass
     return blocks;
   }
 
-  /// Versions the rest of `block` after the f32 vector it loads that
-  /// decides the most compares, if one decides at least min-folds.
+  /// Versions the rest of `block` after the f32 vector it loads (or
+  /// widens from 16-bit lanes it loads: the 16-bit kernels' up and dy) that
+  /// decides the most compares, if one decides at least min-folds; then
+  /// under a second such vector too, where the two decide at least
+  /// min-folds more (a product of two: the gradient's dy * up, whose
+  /// overflow guard neither bounds alone).
   bool versionBlock(Block *block, int64_t lanes) {
     SmallVector<Value> seeds;
-    for (Operation &op : block->without_terminator())
-      if (isa<vector::LoadOp, vector::DeinterleaveOp>(op))
-        for (Value v : op.getResults())
-          if (auto vt = dyn_cast<VectorType>(v.getType());
-              vt && vt.getRank() == 1 && !vt.isScalable() &&
-              vt.getElementType().isF32())
-            seeds.push_back(v);
+    for (Operation &op : block->without_terminator()) {
+      if (!isa<vector::LoadOp, vector::DeinterleaveOp, arith::ExtFOp>(op))
+        continue;
+      // Not a table's entries (glu-tabulate's loads from a global, one or
+      // two f32 a lane): dozens of them, and they bound nothing tested.
+      if (auto load = dyn_cast<vector::LoadOp>(op);
+          load && load.getBase().getDefiningOp<memref::GetGlobalOp>())
+        continue;
+      for (Value v : op.getResults())
+        if (auto vt = dyn_cast<VectorType>(v.getType());
+            vt && vt.getRank() == 1 && !vt.isScalable() &&
+            vt.getElementType().isF32())
+          seeds.push_back(v);
+    }
+    float least = float(minBound);
     Value best;
     unsigned bestFolds = 0;
-    float least = float(minBound);
     for (Value seed : seeds) {
-      unsigned folds = foldsFor(seed, opsAfter(seed), least);
+      unsigned folds = foldsFor({seed}, {least});
       if (folds >= minFolds && folds > bestFolds) {
         best = seed;
         bestFolds = folds;
       }
     }
-    if (!best)
-      return false;
-    version(best, widestBound(best, opsAfter(best), least, bestFolds), avx512,
-            lanes);
-    return true;
+    float bestBound = 0;
+    if (best)
+      bestBound = widestBound([&](double b) { return foldsFor({best}, {b}); },
+                              least, bestFolds);
+    // A pair: `best` at its bound with another, or (none alone) two at one
+    // bound. Counted without the min/max decided: a second test is worth
+    // compares that drop their selects (a clamp alone, two vmaxps, was
+    // not: swiglu_oai's f32 forward 0.95x at 16384 x 4096).
+    auto pairFoldsFor = [](Value a, Value b, double boundA, double boundB) {
+      return foldsFor({a, b}, {boundA, boundB}, /*minMax=*/false);
+    };
+    // With none alone, two of the first kMaxPairSeeds: each pair's analysis
+    // walks the body (400 seeds in a hand-written body took 32 s).
+    Value first, second;
+    uint64_t pairFolds =
+        (best ? foldsFor({best}, {bestBound}, /*minMax=*/false) : 0) +
+        uint64_t(pairMinFolds) - 1;
+    for (auto [i, other] : llvm::enumerate(seeds)) {
+      if (other == best || pairMinFolds == 0 || (!best && i >= kMaxPairSeeds))
+        continue;
+      for (Value partner : best ? ArrayRef<Value>(best)
+                                : ArrayRef<Value>(seeds).take_front(i)) {
+        unsigned folds =
+            pairFoldsFor(partner, other, best ? bestBound : least, least);
+        if (folds > pairFolds) {
+          first = partner;
+          second = other;
+          pairFolds = folds;
+        }
+      }
+    }
+    if (second && best) {
+      float bound = widestBound(
+          [&](double b) { return pairFoldsFor(best, second, bestBound, b); },
+          least, pairFolds);
+      version({best, second}, {bestBound, bound}, avx512, lanes);
+    } else if (second) {
+      float bound = widestBound(
+          [&](double b) { return pairFoldsFor(first, second, b, b); }, least,
+          pairFolds);
+      version({first, second}, {bound, bound}, avx512, lanes);
+    } else if (best) {
+      version({best}, {bestBound}, avx512, lanes);
+    }
+    return best || second;
   }
 };
 } // namespace

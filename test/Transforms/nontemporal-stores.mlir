@@ -223,3 +223,82 @@ func.func @nest(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: index, %n: index) 
   }
   return
 }
+
+// -----
+
+// A body glu-version-by-range copied: per step one branch runs, and the
+// work counted is the lighter branch's (the fast copy ordinary inputs
+// take), 2 lanes per lane stored here, not the other's 4 nor the 3 of
+// both branches over both stores. With max-work=2.5 it streams (both
+// branches' stores), with
+// max-work=1 not.
+// RUN: glu-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(glu-nontemporal-stores{max-work=2.5}))' | FileCheck %s --check-prefix=BRANCHES
+// CHECK-LABEL: func.func @versioned
+// CHECK: nontemporal = true
+// BRANCHES-LABEL: func.func @versioned
+// BRANCHES: scf.if
+// BRANCHES-COUNT-2: nontemporal = true
+// BRANCHES: llvm.call_intrinsic "llvm.x86.sse.sfence"
+// BRANCHES: } else {
+// WORK-LABEL: func.func @versioned
+// WORK-NOT: nontemporal
+func.func @versioned(%x: memref<?xf32>, %y: memref<?xf32>, %n: index, %fast: i1) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  scf.for %j = %c0 to %n step %c16 {
+    %a = vector.load %x[%j] : memref<?xf32>, vector<16xf32>
+    scf.if %fast {
+      %b = arith.mulf %a, %a : vector<16xf32>
+      %c = arith.addf %b, %a : vector<16xf32>
+      vector.store %c, %y[%j] : memref<?xf32>, vector<16xf32>
+    } else {
+      %b = arith.mulf %a, %a : vector<16xf32>
+      %c = arith.addf %b, %a : vector<16xf32>
+      %d = arith.mulf %c, %c : vector<16xf32>
+      %e = arith.addf %d, %a : vector<16xf32>
+      vector.store %e, %y[%j] : memref<?xf32>, vector<16xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// The same choice where the counts' cross products pass 2^63 (2^30-lane
+// vectors): the lighter branch (nothing computed, 8 stores) counts, 1/8
+// lane a lane stored, and the loop streams.
+// BRANCHES-LABEL: func.func @huge
+// WORK-LABEL: func.func @huge
+// WORK: nontemporal = true
+// BRANCHES: scf.if
+// BRANCHES: } else {
+// BRANCHES-COUNT-8: nontemporal = true
+func.func @huge(%x: memref<?xf32>, %y: memref<?xf32>, %n: index, %fast: i1) {
+  %c0 = arith.constant 0 : index
+  %step = arith.constant 1073741824 : index
+  scf.for %j = %c0 to %n step %step {
+    %a = vector.load %x[%j] : memref<?xf32>, vector<1073741824xf32>
+    %b = arith.mulf %a, %a : vector<1073741824xf32>
+    scf.if %fast {
+      %c = arith.mulf %b, %a : vector<1073741824xf32>
+      %d = arith.mulf %c, %a : vector<1073741824xf32>
+      %e = arith.mulf %d, %a : vector<1073741824xf32>
+      %f = arith.mulf %e, %a : vector<1073741824xf32>
+      %g = arith.mulf %f, %a : vector<1073741824xf32>
+      %h = arith.mulf %g, %a : vector<1073741824xf32>
+      %i = arith.mulf %h, %a : vector<1073741824xf32>
+      %k = arith.mulf %i, %a : vector<1073741824xf32>
+      vector.store %k, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+    } else {
+      vector.store %b, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+      vector.store %b, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+      vector.store %b, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+      vector.store %b, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+      vector.store %b, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+      vector.store %b, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+      vector.store %b, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+      vector.store %b, %y[%j] : memref<?xf32>, vector<1073741824xf32>
+    }
+  }
+  return
+}

@@ -3,6 +3,8 @@
 // RUN: glu-opt %s -split-input-file -glu-version-by-range="avx512=true min-folds=1 vector-bits=512" | FileCheck %s --check-prefix=AVX512
 // RUN: glu-opt %s -split-input-file -glu-version-by-range="min-folds=1 vector-bits=256" | FileCheck %s --check-prefix=PLAIN
 // RUN: glu-opt %s -split-input-file -glu-version-by-range=vector-bits=32 | FileCheck %s --check-prefix=TILE
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="vector-bits=512 pair-min-folds=0" | FileCheck %s --check-prefix=ONE
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="vector-bits=512 pair-min-folds=4294967295" | FileCheck %s --check-prefix=ONE
 
 // exp's guards (lowered: a subnormal-range compare and two clamps) on a
 // loaded vector: the body is copied for |x| <= 87.5, exactly the widest
@@ -87,6 +89,60 @@ func.func @nan_free(%m: memref<?xf32>, %g: memref<?xf32>, %n: index) {
     %r = arith.select %both, %q, %zero : vector<8xi1>, vector<8xf32>
     %s = arith.select %neg, %zero, %r : vector<8xi1>, vector<8xf32>
     vector.store %s, %m[%i] : memref<?xf32>, vector<8xf32>
+  }
+  return
+}
+
+// -----
+
+// A 16-bit kernel's f32 lanes are widened from its loads: the widened
+// vector is a seed too. swiglu_oai's up clamp (to [-7, 7]) and the NaN
+// routing of its gradient (docs/semantics.md) are decided for |u| <= 7
+// (7.0 is 0x40E00000); the widening stays before the test. A widening to
+// f64 is no seed.
+// CHECK-LABEL: func @widened_seed
+// CHECK: %[[H:.*]] = vector.load
+// CHECK: %[[U:.*]] = arith.extf %[[H]] : vector<16xbf16> to vector<16xf32>
+// CHECK: arith.constant dense<1088421888> : vector<16xi32>
+// CHECK: scf.if
+// CHECK-NOT: arith.cmpf
+// CHECK: vector.store
+// CHECK: } else {
+// CHECK-COUNT-4: arith.cmpf
+// CHECK: vector.store
+// CHECK: }
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @widened_seed(%m: memref<?xbf16>, %d: memref<?xf32>, %w: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %lo = arith.constant dense<-7.0> : vector<16xf32>
+  %hi = arith.constant dense<7.0> : vector<16xf32>
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  %lo64 = arith.constant dense<-7.0> : vector<16xf64>
+  scf.for %i = %c0 to %n step %c16 {
+    %h = vector.load %m[%i] : memref<?xbf16>, vector<16xbf16>
+    %u = arith.extf %h : vector<16xbf16> to vector<16xf32>
+    %dy = vector.load %d[%i] : memref<?xf32>, vector<16xf32>
+    %c = arith.maximumf %u, %lo : vector<16xf32>
+    %below = arith.cmpf olt, %u, %lo : vector<16xf32>
+    %nan = arith.cmpf uno, %u, %u : vector<16xf32>
+    %pass = arith.select %nan, %u, %dy : vector<16xi1>, vector<16xf32>
+    %g = arith.select %below, %zero, %pass : vector<16xi1>, vector<16xf32>
+    %above = arith.cmpf ogt, %c, %hi : vector<16xf32>
+    %cnan = arith.cmpf uno, %c, %c : vector<16xf32>
+    %cpass = arith.select %cnan, %c, %g : vector<16xi1>, vector<16xf32>
+    %r = arith.select %above, %zero, %cpass : vector<16xi1>, vector<16xf32>
+    vector.store %r, %d[%i] : memref<?xf32>, vector<16xf32>
+  }
+  scf.for %i = %c0 to %n step %c16 {
+    %h = vector.load %m[%i] : memref<?xbf16>, vector<16xbf16>
+    %u = arith.extf %h : vector<16xbf16> to vector<16xf64>
+    %below = arith.cmpf olt, %u, %lo64 : vector<16xf64>
+    %nan = arith.cmpf uno, %u, %u : vector<16xf64>
+    %either = arith.ori %below, %nan : vector<16xi1>
+    %x = arith.select %either, %lo64, %u : vector<16xi1>, vector<16xf64>
+    vector.store %x, %w[%i] : memref<?xf64>, vector<16xf64>
   }
   return
 }
@@ -539,6 +595,157 @@ func.func @nest(%m: memref<?xf32>, %n: index) {
       %dy = arith.minimumf %by, %hi : vector<8xf32>
       vector.store %dy, %m[%j] : memref<?xf32>, vector<8xf32>
     }
+  }
+  return
+}
+
+// -----
+
+// Two loaded vectors, neither deciding min-folds compares alone: a
+// gradient's product dy * up, its overflow test (|p| >= 2^63) and its NaN
+// test, are decided when both lie in [-B, B]: one bound for both, the
+// widest with B * B (rounded outward) below 2^63 (3.037e9). The test is one
+// reduction per vector and their conjunction, after the later of the two.
+// The NaN test of dy, computed before that (between the two), stays for
+// the slow branch and is false in the copy only.
+// CHECK-LABEL: func @pair
+// CHECK: %[[DY:.*]] = arith.extf
+// CHECK: %[[C:.*]] = arith.cmpf uno, %[[DY]], %[[DY]]
+// CHECK: %[[UP:.*]] = arith.extf
+// CHECK: arith.constant dense<[[B:[0-9]+]]> : vector<16xi32>
+// CHECK: %[[R1:.*]] = vector.reduction <and>
+// CHECK: arith.constant dense<[[B]]> : vector<16xi32>
+// CHECK: %[[R2:.*]] = vector.reduction <and>
+// CHECK: %[[BOTH:.*]] = arith.andi %[[R1]], %[[R2]] : i1
+// CHECK: scf.if %[[BOTH]] {
+// CHECK-NOT: arith.cmpf
+// CHECK-NOT: %[[C]]
+// CHECK: vector.store
+// CHECK: } else {
+// CHECK: arith.cmpf uge
+// CHECK: arith.cmpf uno
+// CHECK: arith.select %[[C]]
+// CHECK: vector.store
+// ONE-LABEL: func @pair
+// ONE-NOT: scf.if
+// ONE: return
+func.func @pair(%d: memref<?xbf16>, %u: memref<?xbf16>, %o: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %limit = arith.constant dense<0x5F000000> : vector<16xf32>
+  %down = arith.constant dense<0x1F800000> : vector<16xf32>
+  %one = arith.constant dense<1.0> : vector<16xf32>
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %dh = vector.load %d[%i] : memref<?xbf16>, vector<16xbf16>
+    %dy = arith.extf %dh : vector<16xbf16> to vector<16xf32>
+    %c = arith.cmpf uno, %dy, %dy : vector<16xf32>
+    %uh = vector.load %u[%i] : memref<?xbf16>, vector<16xbf16>
+    %up = arith.extf %uh : vector<16xbf16> to vector<16xf32>
+    %p = arith.mulf %dy, %up : vector<16xf32>
+    %a = math.absf %p : vector<16xf32>
+    %big = arith.cmpf uge, %a, %limit : vector<16xf32>
+    %nan = arith.cmpf uno, %p, %p : vector<16xf32>
+    %s = arith.select %big, %down, %one : vector<16xi1>, vector<16xf32>
+    %q = arith.mulf %p, %s : vector<16xf32>
+    %r = arith.select %nan, %dy, %q : vector<16xi1>, vector<16xf32>
+    %t = arith.select %c, %zero, %r : vector<16xi1>, vector<16xf32>
+    vector.store %t, %o[%i] : memref<?xf32>, vector<16xf32>
+  }
+  return
+}
+
+// -----
+
+// A first vector deciding enough alone (up, clamped to [-7, 7]: bound 7),
+// then a second (dy) at the widest bound that, with the first at 7, still
+// decides the product's tests: 7 * B, rounded outward, below 2^63
+// (1.318e18).
+// CHECK-LABEL: func @pair_after_first
+// CHECK: arith.constant dense<1088421888> : vector<16xi32>
+// CHECK: vector.reduction <and>
+// CHECK: arith.constant dense<[[B:[0-9]+]]> : vector<16xi32>
+// CHECK: vector.reduction <and>
+// CHECK: arith.andi
+// CHECK: scf.if
+// CHECK-NOT: arith.cmpf
+// CHECK: } else {
+// ONE-LABEL: func @pair_after_first
+// ONE: arith.constant dense<1088421888> : vector<16xi32>
+// ONE: vector.reduction <and>
+// ONE-NOT: vector.reduction
+// ONE: scf.if
+func.func @pair_after_first(%d: memref<?xf32>, %u: memref<?xbf16>, %o: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %limit = arith.constant dense<0x5F000000> : vector<16xf32>
+  %down = arith.constant dense<0x1F800000> : vector<16xf32>
+  %one = arith.constant dense<1.0> : vector<16xf32>
+  %lo = arith.constant dense<-7.0> : vector<16xf32>
+  %hi = arith.constant dense<7.0> : vector<16xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %dy = vector.load %d[%i] : memref<?xf32>, vector<16xf32>
+    %uh = vector.load %u[%i] : memref<?xbf16>, vector<16xbf16>
+    %up = arith.extf %uh : vector<16xbf16> to vector<16xf32>
+    %m = arith.maximumf %up, %lo : vector<16xf32>
+    %c = arith.minimumf %m, %hi : vector<16xf32>
+    %below = arith.cmpf olt, %up, %lo : vector<16xf32>
+    %above = arith.cmpf ogt, %m, %hi : vector<16xf32>
+    %unord = arith.cmpf uno, %up, %up : vector<16xf32>
+    %p = arith.mulf %dy, %c : vector<16xf32>
+    %a = math.absf %p : vector<16xf32>
+    %big = arith.cmpf uge, %a, %limit : vector<16xf32>
+    %nan = arith.cmpf uno, %p, %p : vector<16xf32>
+    %s = arith.select %big, %down, %one : vector<16xi1>, vector<16xf32>
+    %q = arith.mulf %p, %s : vector<16xf32>
+    %r = arith.select %nan, %dy, %q : vector<16xi1>, vector<16xf32>
+    %t = arith.select %below, %dy, %r : vector<16xi1>, vector<16xf32>
+    %v = arith.select %above, %dy, %t : vector<16xi1>, vector<16xf32>
+    %w = arith.select %unord, %up, %v : vector<16xi1>, vector<16xf32>
+    vector.store %w, %o[%i] : memref<?xf32>, vector<16xf32>
+  }
+  return
+}
+
+// -----
+
+// With no vector deciding enough alone, a pair is looked for among the
+// first 8 candidates only (each pair's analysis walks the body: 400 seeds
+// took 32 s): the product of the 8th and 9th is left as it is.
+// CHECK-LABEL: func @many_seeds
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @many_seeds(%m0: memref<?xbf16>, %m1: memref<?xbf16>, %m2: memref<?xbf16>, %m3: memref<?xbf16>, %m4: memref<?xbf16>, %m5: memref<?xbf16>, %m6: memref<?xbf16>, %m7: memref<?xbf16>, %m8: memref<?xbf16>, %o: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %limit = arith.constant dense<0x5F000000> : vector<16xf32>
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %h0 = vector.load %m0[%i] : memref<?xbf16>, vector<16xbf16>
+    %s0 = arith.extf %h0 : vector<16xbf16> to vector<16xf32>
+    %h1 = vector.load %m1[%i] : memref<?xbf16>, vector<16xbf16>
+    %s1 = arith.extf %h1 : vector<16xbf16> to vector<16xf32>
+    %h2 = vector.load %m2[%i] : memref<?xbf16>, vector<16xbf16>
+    %s2 = arith.extf %h2 : vector<16xbf16> to vector<16xf32>
+    %h3 = vector.load %m3[%i] : memref<?xbf16>, vector<16xbf16>
+    %s3 = arith.extf %h3 : vector<16xbf16> to vector<16xf32>
+    %h4 = vector.load %m4[%i] : memref<?xbf16>, vector<16xbf16>
+    %s4 = arith.extf %h4 : vector<16xbf16> to vector<16xf32>
+    %h5 = vector.load %m5[%i] : memref<?xbf16>, vector<16xbf16>
+    %s5 = arith.extf %h5 : vector<16xbf16> to vector<16xf32>
+    %h6 = vector.load %m6[%i] : memref<?xbf16>, vector<16xbf16>
+    %s6 = arith.extf %h6 : vector<16xbf16> to vector<16xf32>
+    %h7 = vector.load %m7[%i] : memref<?xbf16>, vector<16xbf16>
+    %s7 = arith.extf %h7 : vector<16xbf16> to vector<16xf32>
+    %h8 = vector.load %m8[%i] : memref<?xbf16>, vector<16xbf16>
+    %s8 = arith.extf %h8 : vector<16xbf16> to vector<16xf32>
+    %p = arith.mulf %s7, %s8 : vector<16xf32>
+    %a = math.absf %p : vector<16xf32>
+    %big = arith.cmpf uge, %a, %limit : vector<16xf32>
+    %nan = arith.cmpf uno, %p, %p : vector<16xf32>
+    %q = arith.select %big, %zero, %p : vector<16xi1>, vector<16xf32>
+    %r = arith.select %nan, %zero, %q : vector<16xi1>, vector<16xf32>
+    vector.store %r, %o[%i] : memref<?xf32>, vector<16xf32>
   }
   return
 }

@@ -396,25 +396,41 @@ def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
-def GluWidenBF16Pairs : Pass<"glu-widen-bf16-pairs"> {
-  let summary = "bf16 pairs widened to f32 as 32-bit words, without a deinterleave";
+def GluBF16PairsAsWords : Pass<"glu-bf16-pairs-as-words"> {
+  let summary = "16-bit pairs read and written as 32-bit words, without a "
+                "16-bit (de)interleave";
   let description = [{
-    Every `arith.extf` to f32 of one half of a `vector.deinterleave` of a
-    1-D bf16 vector becomes integer ops on the deinterleaved vector read as
-    32-bit words: the odd half (lane 2i + 1, a word's upper 16 bits on the
-    little-endian hosts glu compiles for) is the word masked with
-    0xffff0000, the even half the word shifted left by 16. The same bits as
-    the widening (bf16 is f32's upper half; arith-expand extends it with
-    the same shift), NaNs included. What goes: the 16-bit shuffle per half
-    and its zero extension; x86-64-v3 has no 16-bit deinterleave, and LLVM
-    built it from general registers (`vpinsrw`). Run after glu-tabulate,
-    which reads a deinterleaved gate's words from memory.
+    The interleaved packing keeps (g, up) pairs side by side; read as
+    32-bit words, each word holds the even lane in its lower 16 bits and
+    the odd lane in its upper 16 bits (on the little-endian hosts glu
+    compiles for). Two rewrites use that, each giving the same bits:
+
+    - Every `arith.extf` to f32 of one half of a `vector.deinterleave` of a
+      1-D bf16 vector becomes integer ops on the deinterleaved vector: the
+      odd half is the word masked with 0xffff0000, the even half the word
+      shifted left by 16 (bf16 is f32's upper half; arith-expand extends it
+      with the same shift), NaNs included.
+    - Every `vector.interleave` of two 1-D 16-bit halves that are each an
+      `arith.trunci` of i32 words (seen through an `arith.bitcast`: the
+      bf16 values glu-round-to-bf16 leaves) becomes the words
+      `(odd << 16) | (even & 0xffff)` read as the pairs.
+
+    What goes: the 16-bit shuffles and their zero extensions or
+    truncations. x86-64-v3 has no 16-bit deinterleave, and LLVM built it
+    from general registers (`vpinsrw`); on AVX-512 LLVM interleaved the
+    words with two-source permutes before truncating each half. Run after
+    glu-tabulate (which reads a deinterleaved gate's words from memory) and
+    after glu-round-to-bf16.
 
     Before:
 
     ```mlir
     %g, %u = vector.deinterleave %pairs : vector<32xbf16> -> vector<16xbf16>
     %x = arith.extf %u : vector<16xbf16> to vector<16xf32>
+    ...
+    %a = arith.trunci %even : vector<16xi32> to vector<16xi16>
+    %b = arith.trunci %odd : vector<16xi32> to vector<16xi16>
+    %p = vector.interleave %a, %b : vector<16xi16> -> vector<32xi16>
     ```
 
     After:
@@ -423,6 +439,11 @@ def GluWidenBF16Pairs : Pass<"glu-widen-bf16-pairs"> {
     %w = vector.bitcast %pairs : vector<32xbf16> to vector<16xi32>
     %h = arith.andi %w, %upper : vector<16xi32>
     %x = arith.bitcast %h : vector<16xi32> to vector<16xf32>
+    ...
+    %lo = arith.andi %even, %lower : vector<16xi32>
+    %hi = arith.shli %odd, %sixteen : vector<16xi32>
+    %or = arith.ori %lo, %hi : vector<16xi32>
+    %p = vector.bitcast %or : vector<16xi32> to vector<32xi16>
     ```
   }];
   let dependentDialects = [
@@ -527,7 +548,8 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
   let summary = "A copy of each vector loop body for loaded lanes in the ordinary range, its no-op guards folded";
   let description = [{
     For each `scf.for` without results whose body loads f32 vectors
-    (`vector.load`, `vector.deinterleave`), or an `scf.if` nested in the
+    (`vector.load`, `vector.deinterleave`, or `arith.extf` to f32: a 16-bit
+    kernel's loaded lanes widened), or an `scf.if` nested in the
     body does (a GPU kernel's tile, loaded under its alignment test; the
     outermost such block that is versioned, only; not a loop around a
     versioned loop, whose copy would copy the inner copies): an interval
@@ -543,7 +565,17 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     (the canonicalizer then drops the selects and branches they guard);
     what the block yields (an `scf.if`'s results), each branch yields. A
     compare of a value with itself, or with a min/max of it that the range
-    forwards, is decided for NaN-free lanes. The test is one compare of one
+    forwards, is decided for NaN-free lanes. Loads from a global (a
+    table's entries, glu-tabulate's) are not tested.
+
+    A second vector joins the test where the two decide at least
+    `pair-min-folds` compares more than the first alone (with none
+    alone: the two under one bound, the widest that decides as many): a
+    product of two loaded vectors is bounded by neither, such as the
+    backwards' dy * up, whose overflow guard (|dy * up| >= 2^63) and NaN
+    test then fold. Its reduction joins the first's (`arith.andi`), the
+    copy begins after the later of the two, and what lies between them
+    (computed before the test) is folded in the copy only. The test is one compare of one
     register (`vector-bits`): the bits of |v| (NaN above every bound) folded
     by `arith.maxui`, against B's bits (with `vector-bits=32`, a GPU
     thread's registers, the lanes are folded as scalars).
@@ -607,6 +639,10 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     Option<"minFolds", "min-folds", "unsigned", /*default=*/"3",
            "The least number of compares a fast copy must fold (a test "
            "costs about three instructions)">,
+    Option<"pairMinFolds", "pair-min-folds", "unsigned", /*default=*/"2",
+           "The least number of compares a second vector's test must fold "
+           "beyond the first's (0: one vector only). Its test joins the "
+           "first's branch: two instructions a register">,
   ];
 }
 

@@ -173,12 +173,14 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   version.avx512 = options.avx512;
   version.vectorBits = options.vectorBits;
   version.minBound = options.versionMinBound;
+  if (!options.versionPairs)
+    version.pairMinFolds = 0;
   pm.addPass(createGluVersionByRange(version));
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
   // on bf16 would be scalarized there), then the rest of arith-expand.
   pm.addPass(createGluRoundToBF16());
-  // The interleaved packing's bf16 halves as 32-bit words, no shuffle.
-  pm.addPass(createGluWidenBF16Pairs());
+  // The interleaved packing's bf16 pairs as 32-bit words, no shuffle.
+  pm.addPass(createGluBF16PairsAsWords());
   // reglu's selected f16 factors: plain loads, not masked ones.
   pm.addPass(createGluSelectProduct());
   arith::ArithExpandOpsPassOptions expand;

@@ -81,6 +81,9 @@ void glu::setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   // (docs/gpu.md); no other kernel's bound moves.
   cpu.vectorBits = 32;
   cpu.versionMinBound = 8.0;
+  // One range test per tile: a second (the CPU's dy * up pairs) would make
+  // more warps run both copies, and nothing has measured it on a GPU.
+  cpu.versionPairs = false;
   cpu.threads = 1;
   // The GPU mapping works on the kernels where they are.
   cpu.outlineRepeats = 0;

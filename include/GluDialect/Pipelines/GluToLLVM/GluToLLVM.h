@@ -115,6 +115,13 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
                      "(its min-bound: the chosen vector's lanes in [-B, B], "
                      "B >= this; 1 to 3.4028235e+38); the same bits"),
       llvm::cl::init(4.0)};
+  PassOptions::Option<bool> versionPairs{
+      *this, "version-pairs",
+      llvm::cl::desc("glu-version-by-range may test a second vector beside "
+                     "the first (a product of two: the 16-bit backwards' "
+                     "dy * up); false: one vector only (pair-min-folds=0); "
+                     "the same bits"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> fuseElementwise{
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse glu ops with their elementwise producers and "
