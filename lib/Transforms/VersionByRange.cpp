@@ -837,8 +837,8 @@ struct GluVersionByRangePass
   /// widens from 16-bit lanes it loads: the 16-bit kernels' up and dy) that
   /// decides the most compares, if one decides at least min-folds; then
   /// under a second such vector too, where the two decide at least
-  /// min-folds more (a product of two: the gradient's dy * up, whose
-  /// overflow guard neither bounds alone).
+  /// pair-min-folds more compares, min/max not counted (a product of two:
+  /// the gradient's dy * up, whose overflow guard neither bounds alone).
   bool versionBlock(Block *block, int64_t lanes) {
     SmallVector<Value> seeds;
     for (Operation &op : block->without_terminator()) {
@@ -896,16 +896,16 @@ struct GluVersionByRangePass
         }
       }
     }
-    if (second && best) {
+    if (second) {
+      // `first` is `best` where there is one, at its own bound.
+      auto firstBound = [&](double b) { return best ? bestBound : b; };
       float bound = widestBound(
-          [&](double b) { return pairFoldsFor(best, second, bestBound, b); },
+          [&](double b) {
+            return pairFoldsFor(first, second, firstBound(b), b);
+          },
           least, pairFolds);
-      version({best, second}, {bestBound, bound}, avx512, lanes);
-    } else if (second) {
-      float bound = widestBound(
-          [&](double b) { return pairFoldsFor(first, second, b, b); }, least,
-          pairFolds);
-      version({first, second}, {bound, bound}, avx512, lanes);
+      version({first, second}, {float(firstBound(bound)), bound}, avx512,
+              lanes);
     } else if (best) {
       version({best}, {bestBound}, avx512, lanes);
     }
