@@ -465,16 +465,6 @@ private:
   unsigned compares = 0, minMax = 0;
 };
 
-/// The ops of `seed`'s block after its defining op, the terminator excluded.
-SmallVector<Operation *> opsAfter(Value seed) {
-  SmallVector<Operation *> ops;
-  Operation *def = seed.getDefiningOp();
-  for (Operation *op = def->getNextNode();
-       op && !op->hasTrait<OpTrait::IsTerminator>(); op = op->getNextNode())
-    ops.push_back(op);
-  return ops;
-}
-
 /// The seed defined first (`first`) or last in the block the seeds share.
 Value seedAt(ArrayRef<Value> seeds, bool first) {
   Value pick = seeds.front();
@@ -484,15 +474,33 @@ Value seedAt(ArrayRef<Value> seeds, bool first) {
   return pick;
 }
 
-/// The ops after the first seed's definition up to the last seed's, that
-/// one included: computed before the test, so their compares stay, but the
-/// ranges they give count (one seed: none).
-SmallVector<Operation *> opsBetween(ArrayRef<Value> seeds) {
+/// Where the versioned ops begin: `start`, or (null) after the last seed.
+Operation *startAt(ArrayRef<Value> seeds, Operation *start) {
+  return start ? start
+               : seedAt(seeds, /*first=*/false).getDefiningOp()->getNextNode();
+}
+
+/// `start` and the ops after it in its block, the terminator excluded: what
+/// a test versions.
+SmallVector<Operation *> opsFrom(Operation *start) {
   SmallVector<Operation *> ops;
-  Operation *last = seedAt(seeds, /*first=*/false).getDefiningOp();
-  for (Operation *op = seedAt(seeds, /*first=*/true).getDefiningOp();
-       op != last;)
-    ops.push_back(op = op->getNextNode());
+  for (Operation *op = start; !op->hasTrait<OpTrait::IsTerminator>();
+       op = op->getNextNode())
+    ops.push_back(op);
+  return ops;
+}
+
+/// The ops after the first seed's definition, in the seeds' block, before
+/// the one that is or holds `start` (the later seeds; a later copy's, the
+/// earlier copies' tests): computed before the test, so their compares
+/// stay, but the ranges they give count (one seed right before `start`:
+/// none).
+SmallVector<Operation *> opsBefore(ArrayRef<Value> seeds, Operation *start) {
+  Operation *first = seedAt(seeds, /*first=*/true).getDefiningOp();
+  Operation *end = first->getBlock()->findAncestorOpInBlock(*start);
+  SmallVector<Operation *> ops;
+  for (Operation *op = first->getNextNode(); op != end; op = op->getNextNode())
+    ops.push_back(op);
   return ops;
 }
 
@@ -502,17 +510,18 @@ SmallVector<Range> within(ArrayRef<double> bounds) {
                              [](double b) { return Range{-b, b, false}; });
 }
 
-/// The compares after the last seed decided when each seed is within its
-/// bound (with `minMax`, the min/max decided too).
+/// The compares from `start` on (null: after the last seed) decided when
+/// each seed is within its bound (with `minMax`, the min/max decided too).
 unsigned foldsFor(ArrayRef<Value> seeds, ArrayRef<double> bounds,
-                  bool minMax = true) {
+                  Operation *start, bool minMax = true) {
+  start = startAt(seeds, start);
   Analysis analysis(seeds, within(bounds));
   auto count = [&] {
     return analysis.decidedCompares() - (minMax ? 0 : analysis.decidedMinMax());
   };
-  analysis.run(llvm::make_pointee_range(opsBetween(seeds)));
+  analysis.run(llvm::make_pointee_range(opsBefore(seeds, start)));
   unsigned before = count();
-  analysis.run(llvm::make_pointee_range(opsAfter(seedAt(seeds, false))));
+  analysis.run(llvm::make_pointee_range(opsFrom(start)));
   return count() - before;
 }
 
@@ -678,17 +687,18 @@ Value allWithin(OpBuilder &b, Location loc, Value seed, float bound,
                                      inside);
 }
 
-/// The body after the last seed under scf.if (every lane of each seed
-/// within its bound), the then branch a copy with the decided compares
-/// folded (and, with `avx512`, its products by 2^n as vscalefps).
-void version(ArrayRef<Value> seeds, ArrayRef<float> bounds, bool avx512,
-             int64_t registerLanes) {
-  Value last = seedAt(seeds, /*first=*/false);
-  SmallVector<Operation *> ops = opsAfter(last);
-  Operation *def = last.getDefiningOp();
-  OpBuilder b(def->getContext());
-  b.setInsertionPointAfter(def);
-  Location loc = def->getLoc();
+/// The body from `start` on (null: after the last seed) under scf.if
+/// (every lane of each seed within its bound), the then branch a copy with
+/// the decided compares folded (and, with `avx512`, its products by 2^n as
+/// vscalefps); the else branch the body as it was, returned.
+Block *version(ArrayRef<Value> seeds, ArrayRef<float> bounds, Operation *start,
+               bool avx512, int64_t registerLanes) {
+  start = startAt(seeds, start);
+  SmallVector<Operation *> ops = opsFrom(start);
+  SmallVector<Operation *> before = opsBefore(seeds, start);
+  OpBuilder b(start->getContext());
+  b.setInsertionPoint(start);
+  Location loc = seedAt(seeds, /*first=*/false).getLoc();
   Value all;
   for (auto [seed, bound] : llvm::zip_equal(seeds, bounds)) {
     assert(isa<VectorType>(seed.getType()) && "a vector body's seed");
@@ -697,7 +707,7 @@ void version(ArrayRef<Value> seeds, ArrayRef<float> bounds, bool avx512,
   }
   // What the block yields (an scf.if's results; nothing for a loop body)
   // the branches yield, each its own.
-  Operation *terminator = def->getBlock()->getTerminator();
+  Operation *terminator = start->getBlock()->getTerminator();
   auto branch = scf::IfOp::create(b, loc, terminator->getOperandTypes(), all,
                                   /*withElseRegion=*/true);
   Block *fast = branch.thenBlock(), *slow = branch.elseBlock();
@@ -720,7 +730,7 @@ void version(ArrayRef<Value> seeds, ArrayRef<float> bounds, bool avx512,
 
   SmallVector<double> wide(bounds.begin(), bounds.end());
   Analysis analysis(seeds, within(wide));
-  analysis.run(llvm::make_pointee_range(opsBetween(seeds)));
+  analysis.run(llvm::make_pointee_range(before));
   analysis.run(fast->without_terminator());
   // Only the copy's uses: what is computed before the test (between two
   // seeds) holds for every lane there, not on the slow branch.
@@ -753,6 +763,7 @@ void version(ArrayRef<Value> seeds, ArrayRef<float> bounds, bool avx512,
   for (Operation *op : llvm::reverse(copied))
     if (isOpTriviallyDead(op))
       op->erase();
+  return slow;
 }
 
 /// The largest min-bound: FLT_MAX in the 8 significant digits that read
@@ -785,6 +796,12 @@ struct GluVersionByRangePass
           << "glu-version-by-range: vector-bits must be 0 (the host's) or a "
              "power of two from 32 to 2048, not "
           << int64_t(vectorBits);
+      return signalPassFailure();
+    }
+    if (copies > glu::kMaxVersionCopies) {
+      getOperation()->emitError()
+          << "glu-version-by-range: copies must be from 0 to "
+          << glu::kMaxVersionCopies << ", not " << uint64_t(copies);
       return signalPassFailure();
     }
     // f32 lanes per register.
@@ -839,6 +856,10 @@ struct GluVersionByRangePass
   /// under a second such vector too, where the two decide at least
   /// pair-min-folds more compares, min/max not counted (a product of two:
   /// the gradient's dy * up, whose overflow guard neither bounds alone).
+  /// Then the slow branch again (up to `copies` copies), under bounds at
+  /// least twice the smallest one before: lanes beyond a clamp's limit fail
+  /// the first test, and the second still folds the NaN and overflow guards
+  /// for them.
   bool versionBlock(Block *block, int64_t lanes) {
     SmallVector<Value> seeds;
     for (Operation &op : block->without_terminator()) {
@@ -856,10 +877,46 @@ struct GluVersionByRangePass
           seeds.push_back(v);
     }
     float least = float(minBound);
+    Operation *start = nullptr;
+    bool versioned = false;
+    for (unsigned copy = 0; copy < copies; ++copy) {
+      // A later copy's seeds are those defined before the earlier tests.
+      if (start)
+        llvm::erase_if(seeds, [&](Value seed) {
+          return seed.getDefiningOp()->getBlock() != block;
+        });
+      std::optional<Test> test = choose(seeds, start, least);
+      if (!test)
+        break;
+      start =
+          &version(test->seeds, test->bounds, start, avx512, lanes)->front();
+      versioned = true;
+      // Twice the smallest bound at least: a copy for a sliver above it
+      // (geglu's next fold lies at 10.021, its first copy's bound 10.008)
+      // is a body more of code for inputs that hardly occur.
+      double smallest = *llvm::min_element(test->bounds);
+      if (2 * smallest > FLT_MAX)
+        break;
+      least = float(2 * smallest);
+    }
+    return versioned;
+  }
+
+  /// A copy's test: every lane of each seed within its bound.
+  struct Test {
+    SmallVector<Value, 2> seeds;
+    SmallVector<float, 2> bounds;
+  };
+
+  /// The seed, or two, whose test from `start` on (null: after the seed)
+  /// folds the most, each with the widest bound from `least` on that still
+  /// folds as many; none where none folds enough.
+  std::optional<Test> choose(ArrayRef<Value> seeds, Operation *start,
+                             float least) {
     Value best;
     unsigned bestFolds = 0;
     for (Value seed : seeds) {
-      unsigned folds = foldsFor({seed}, {least});
+      unsigned folds = foldsFor({seed}, {least}, start);
       if (folds >= minFolds && folds > bestFolds) {
         best = seed;
         bestFolds = folds;
@@ -867,26 +924,26 @@ struct GluVersionByRangePass
     }
     float bestBound = 0;
     if (best)
-      bestBound = widestBound([&](double b) { return foldsFor({best}, {b}); },
-                              least, bestFolds);
+      bestBound =
+          widestBound([&](double b) { return foldsFor({best}, {b}, start); },
+                      least, bestFolds);
     // A pair: `best` at its bound with another, or (none alone) two at one
     // bound. Counted without the min/max decided: a second test is worth
     // compares that drop their selects (a clamp alone, two vmaxps, was
     // not: swiglu_oai's f32 forward 0.95x at 16384 x 4096).
-    auto pairFoldsFor = [](Value a, Value b, double boundA, double boundB) {
-      return foldsFor({a, b}, {boundA, boundB}, /*minMax=*/false);
+    auto pairFoldsFor = [&](Value a, Value b, double boundA, double boundB) {
+      return foldsFor({a, b}, {boundA, boundB}, start, /*minMax=*/false);
     };
     // With none alone, two of the first kMaxPairSeeds: each pair's analysis
     // walks the body (400 seeds in a hand-written body took 32 s).
     Value first, second;
     uint64_t pairFolds =
-        (best ? foldsFor({best}, {bestBound}, /*minMax=*/false) : 0) +
+        (best ? foldsFor({best}, {bestBound}, start, /*minMax=*/false) : 0) +
         uint64_t(pairMinFolds) - 1;
     for (auto [i, other] : llvm::enumerate(seeds)) {
       if (other == best || pairMinFolds == 0 || (!best && i >= kMaxPairSeeds))
         continue;
-      for (Value partner : best ? ArrayRef<Value>(best)
-                                : ArrayRef<Value>(seeds).take_front(i)) {
+      for (Value partner : best ? ArrayRef<Value>(best) : seeds.take_front(i)) {
         unsigned folds =
             pairFoldsFor(partner, other, best ? bestBound : least, least);
         if (folds > pairFolds) {
@@ -904,12 +961,11 @@ struct GluVersionByRangePass
             return pairFoldsFor(first, second, firstBound(b), b);
           },
           least, pairFolds);
-      version({first, second}, {float(firstBound(bound)), bound}, avx512,
-              lanes);
-    } else if (best) {
-      version({best}, {bestBound}, avx512, lanes);
+      return Test{{first, second}, {float(firstBound(bound)), bound}};
     }
-    return best || second;
+    if (!best)
+      return std::nullopt;
+    return Test{{best}, {bestBound}};
   }
 };
 } // namespace

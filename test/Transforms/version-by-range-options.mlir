@@ -6,10 +6,14 @@
 // RUN: not glu-opt %s -glu-version-by-range=min-bound=3.4028236e+38 2>&1 | FileCheck %s --check-prefix=BOUND-ABOVE
 // RUN: not glu-opt %s -glu-version-by-range=min-bound=inf 2>&1 | FileCheck %s --check-prefix=BOUND-INF
 // RUN: not glu-opt %s -glu-version-by-range=vector-bits=48 2>&1 | FileCheck %s --check-prefix=BITS
+// RUN: not glu-opt %s -glu-version-by-range=copies=5 2>&1 | FileCheck %s --check-prefix=COPIES
+// RUN: not glu-opt %s -glu-version-by-range=copies=4294967295 2>&1 | FileCheck %s --check-prefix=COPIES-MAX
 // BOUND-NAN: glu-version-by-range: min-bound must be from 1 to 3.4028235e+38 (the largest f32), not nan
 // BOUND-ABOVE: glu-version-by-range: min-bound must be from 1 to 3.4028235e+38 (the largest f32), not 3.4028236e+38
 // BOUND-INF: glu-version-by-range: min-bound must be from 1 to 3.4028235e+38 (the largest f32), not inf
 // BITS: glu-version-by-range: vector-bits must be 0 (the host's) or a power of two from 32 to 2048, not 48
+// COPIES: glu-version-by-range: copies must be from 0 to 4, not 5
+// COPIES-MAX: glu-version-by-range: copies must be from 0 to 4, not 4294967295
 
 // The largest bound: the test compares |x|'s bits with the largest f32's
 // (0x7F7FFFFF), under which the NaN checks and the compares with the

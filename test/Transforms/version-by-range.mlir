@@ -5,6 +5,8 @@
 // RUN: glu-opt %s -split-input-file -glu-version-by-range=vector-bits=32 | FileCheck %s --check-prefix=TILE
 // RUN: glu-opt %s -split-input-file -glu-version-by-range="vector-bits=512 pair-min-folds=0" | FileCheck %s --check-prefix=ONE
 // RUN: glu-opt %s -split-input-file -glu-version-by-range="vector-bits=512 pair-min-folds=4294967295" | FileCheck %s --check-prefix=ONE
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="vector-bits=512 copies=1" | FileCheck %s --check-prefix=COPY1
+// RUN: glu-opt %s -split-input-file -glu-version-by-range="vector-bits=512 copies=0" | FileCheck %s --check-prefix=COPY0
 
 // exp's guards (lowered: a subnormal-range compare and two clamps) on a
 // loaded vector: the body is copied for |x| <= 87.5, exactly the widest
@@ -746,6 +748,126 @@ func.func @many_seeds(%m0: memref<?xbf16>, %m1: memref<?xbf16>, %m2: memref<?xbf
     %q = arith.select %big, %zero, %p : vector<16xi1>, vector<16xf32>
     %r = arith.select %nan, %zero, %q : vector<16xi1>, vector<16xf32>
     vector.store %r, %o[%i] : memref<?xf32>, vector<16xf32>
+  }
+  return
+}
+
+// -----
+
+// A second copy for the lanes the first refuses: up beyond the clamp's
+// limit fails the first test (up within 7, dy within 1.318e18), which
+// folds the clamp too; the slow branch is versioned again, its bounds at
+// least twice the first's smallest (14). There the clamp's compares stay,
+// but with both within 1.318e18 (the clamped up is within 7 in any case)
+// up's NaN test and the product's overflow and NaN tests fold. The second
+// test is computed in the first's slow branch only.
+// CHECK-LABEL: func @copies
+// CHECK: %[[DY:.*]] = vector.load
+// CHECK: %[[UP:.*]] = arith.extf
+// CHECK: arith.constant dense<1088421888> : vector<16xi32>
+// CHECK: arith.constant dense<1569868059> : vector<16xi32>
+// CHECK: scf.if
+// CHECK-NOT: arith.cmpf
+// CHECK: } else {
+// CHECK: arith.bitcast %[[DY]]
+// CHECK: arith.constant dense<1569868059> : vector<16xi32>
+// CHECK: arith.bitcast %[[UP]]
+// CHECK: arith.constant dense<1569868059> : vector<16xi32>
+// CHECK: %[[BOTH:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK: scf.if %[[BOTH]] {
+// CHECK: arith.cmpf olt, %[[UP]]
+// CHECK: arith.cmpf ogt
+// CHECK-NOT: arith.cmpf
+// CHECK: vector.store
+// CHECK: } else {
+// CHECK: arith.cmpf olt, %[[UP]]
+// CHECK: arith.cmpf ogt
+// CHECK: arith.cmpf uno, %[[UP]], %[[UP]]
+// CHECK: arith.cmpf uge
+// CHECK: arith.cmpf uno
+// CHECK: vector.store
+// CHECK: }
+// CHECK: }
+// CHECK: }
+// CHECK: return
+// COPY1-LABEL: func @copies
+// COPY1: scf.if
+// COPY1: } else {
+// COPY1-NOT: scf.if
+// COPY1: return
+// COPY0-LABEL: func @copies
+// COPY0-NOT: scf.if
+// COPY0: return
+func.func @copies(%d: memref<?xf32>, %u: memref<?xbf16>, %o: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %limit = arith.constant dense<0x5F000000> : vector<16xf32>
+  %down = arith.constant dense<0x1F800000> : vector<16xf32>
+  %one = arith.constant dense<1.0> : vector<16xf32>
+  %lo = arith.constant dense<-7.0> : vector<16xf32>
+  %hi = arith.constant dense<7.0> : vector<16xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %dy = vector.load %d[%i] : memref<?xf32>, vector<16xf32>
+    %uh = vector.load %u[%i] : memref<?xbf16>, vector<16xbf16>
+    %up = arith.extf %uh : vector<16xbf16> to vector<16xf32>
+    %m = arith.maximumf %up, %lo : vector<16xf32>
+    %c = arith.minimumf %m, %hi : vector<16xf32>
+    %below = arith.cmpf olt, %up, %lo : vector<16xf32>
+    %above = arith.cmpf ogt, %m, %hi : vector<16xf32>
+    %unord = arith.cmpf uno, %up, %up : vector<16xf32>
+    %p = arith.mulf %dy, %c : vector<16xf32>
+    %a = math.absf %p : vector<16xf32>
+    %big = arith.cmpf uge, %a, %limit : vector<16xf32>
+    %nan = arith.cmpf uno, %p, %p : vector<16xf32>
+    %s = arith.select %big, %down, %one : vector<16xi1>, vector<16xf32>
+    %q = arith.mulf %p, %s : vector<16xf32>
+    %r = arith.select %nan, %dy, %q : vector<16xi1>, vector<16xf32>
+    %t = arith.select %below, %dy, %r : vector<16xi1>, vector<16xf32>
+    %v = arith.select %above, %dy, %t : vector<16xi1>, vector<16xf32>
+    %w = arith.select %unord, %up, %v : vector<16xi1>, vector<16xf32>
+    vector.store %w, %o[%i] : memref<?xf32>, vector<16xf32>
+  }
+  return
+}
+
+// -----
+
+// No second copy for a sliver: the first copy's bound is the widest below
+// 10 (its three compares with +-10 decide there); a second from 10 on
+// would fold the three with +-10.02 and the NaN test, for |x| in
+// [10, 10.02) only. From twice the first bound (20) on, only the NaN test
+// folds: fewer than min-folds (3), so no second copy.
+// CHECK-LABEL: func @sliver
+// CHECK: arith.constant dense<1092616191> : vector<8xi32>
+// CHECK: scf.if
+// CHECK: } else {
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @sliver(%m: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %p10 = arith.constant dense<10.0> : vector<8xf32>
+  %m10 = arith.constant dense<-10.0> : vector<8xf32>
+  %p1002 = arith.constant dense<10.02> : vector<8xf32>
+  %m1002 = arith.constant dense<-10.02> : vector<8xf32>
+  %zero = arith.constant dense<0.0> : vector<8xf32>
+  scf.for %i = %c0 to %n step %c8 {
+    %x = vector.load %m[%i] : memref<?xf32>, vector<8xf32>
+    %a = arith.cmpf olt, %x, %p10 : vector<8xf32>
+    %b = arith.cmpf ogt, %x, %m10 : vector<8xf32>
+    %c = arith.cmpf ole, %x, %p10 : vector<8xf32>
+    %d = arith.cmpf olt, %x, %p1002 : vector<8xf32>
+    %e = arith.cmpf ogt, %x, %m1002 : vector<8xf32>
+    %f = arith.cmpf oge, %x, %m1002 : vector<8xf32>
+    %g = arith.cmpf uno, %x, %x : vector<8xf32>
+    %s1 = arith.select %a, %x, %zero : vector<8xi1>, vector<8xf32>
+    %s2 = arith.select %b, %s1, %zero : vector<8xi1>, vector<8xf32>
+    %s3 = arith.select %c, %s2, %zero : vector<8xi1>, vector<8xf32>
+    %s4 = arith.select %d, %s3, %zero : vector<8xi1>, vector<8xf32>
+    %s5 = arith.select %e, %s4, %zero : vector<8xi1>, vector<8xf32>
+    %s6 = arith.select %f, %s5, %zero : vector<8xi1>, vector<8xf32>
+    %s7 = arith.select %g, %x, %s6 : vector<8xi1>, vector<8xf32>
+    vector.store %s7, %m[%i] : memref<?xf32>, vector<8xf32>
   }
   return
 }

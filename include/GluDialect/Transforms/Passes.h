@@ -41,6 +41,10 @@ bool isValidVectorBits(uint64_t bits);
 /// `bound` as its min-bound: from 1 to 3.4028235e+38, the largest f32 as
 /// printed; not NaN.
 bool isValidVersionBound(double bound);
+/// The most copies glu-version-by-range makes of a body (its `copies`, and
+/// glu-to-llvm's version-copies): each is a whole body more code, and each
+/// after the first runs only where every copy before it was refused.
+constexpr unsigned kMaxVersionCopies = 4;
 
 /// Lowers every cf.assert under `module` to the control flow upstream's
 /// pattern emits (a conditional branch to the rest of the block or to a

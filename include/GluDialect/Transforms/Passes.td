@@ -584,6 +584,14 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     saturations and subnormal branches of the lowered math are compares:
     in the CPU pipeline's vectorized loops and the GPU kernels' tiles.
 
+    The slow branch is then versioned again in the same way (up to
+    `copies` copies in all), with bounds at least twice the smallest bound
+    of the test before it (a copy for a sliver of inputs is code without
+    speed): a swiglu_oai backward's up beyond the clamp's limit (7) fails
+    the first test, which folds the clamp; the second, on up and dy within
+    1.15e18, still folds the NaN routing and the overflow guard of dy * up.
+    Its test runs only where the one before failed.
+
     Before (abridged):
 
     ```mlir
@@ -643,6 +651,11 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
            "The least number of compares a second vector's test must fold "
            "beyond the first's (0: one vector only). Its test joins the "
            "first's branch: two instructions a register">,
+    Option<"copies", "copies", "unsigned", /*default=*/"2",
+           "The most fast copies of a body: each after the first versions "
+           "the slow branch of the one before, its bounds at least twice "
+           "that one's smallest (lanes beyond a clamp still fold their NaN "
+           "and overflow guards); 1: one copy, 0: none; at most 4">,
   ];
 }
 

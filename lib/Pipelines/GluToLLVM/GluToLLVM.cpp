@@ -139,6 +139,19 @@ bool glu::VersionBoundParser::parse(llvm::cl::Option &option, StringRef name,
                       arg + "'");
 }
 
+static_assert(glu::kMaxVersionCopies == 4,
+              "the version-copies option's description names the limit");
+
+bool glu::VersionCopiesParser::parse(llvm::cl::Option &option, StringRef name,
+                                     StringRef arg, unsigned &value) {
+  if (llvm::cl::parser<unsigned>::parse(option, name, arg, value))
+    return true;
+  if (value <= glu::kMaxVersionCopies)
+    return false;
+  return option.error("expects 0 to " + llvm::Twine(glu::kMaxVersionCopies) +
+                      " copies, got '" + arg + "'");
+}
+
 bool glu::usesOpenMP(const GluToLLVMOptions &options) {
   return options.vectorize && options.threads != 1;
 }
@@ -175,6 +188,7 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
   version.minBound = options.versionMinBound;
   if (!options.versionPairs)
     version.pairMinFolds = 0;
+  version.copies = options.versionCopies;
   pm.addPass(createGluVersionByRange(version));
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
   // on bf16 would be scalarized there), then the rest of arith-expand.

@@ -84,6 +84,9 @@ void glu::setCPUStageOptions(glu::GluToLLVMOptions &cpu) {
   // One range test per tile: a second (the CPU's dy * up pairs) would make
   // more warps run both copies, and nothing has measured it on a GPU.
   cpu.versionPairs = false;
+  // One copy: a thread's lanes beyond its bound would make its warp run
+  // three bodies, not two.
+  cpu.versionCopies = 1;
   cpu.threads = 1;
   // The GPU mapping works on the kernels where they are.
   cpu.outlineRepeats = 0;

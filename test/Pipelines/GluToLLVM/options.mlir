@@ -17,6 +17,12 @@
 // RUN: not glu-opt %s --glu-to-llvm=version-min-bound=1e39 2>&1 | FileCheck %s --check-prefix=BOUND
 // RUN: glu-opt %s --glu-to-llvm=version-min-bound=3.4028235e+38 | FileCheck %s --check-prefix=SCALAR
 // BOUND: for the --version-min-bound option: expects a bound from 1 to 3.4028235e+38 (the largest f32), got
+// version-copies is glu-version-by-range's copies, refused here too.
+// RUN: not glu-opt %s --glu-to-llvm=version-copies=5 2>&1 | FileCheck %s --check-prefix=COPIES
+// RUN: not glu-opt %s --glu-to-llvm=version-copies=4294967296 2>&1 | FileCheck %s --check-prefix=COPIES-WIDE
+// RUN: glu-opt %s --glu-to-llvm=version-copies=4 | FileCheck %s --check-prefix=SCALAR
+// COPIES: for the --version-copies option: expects 0 to 4 copies, got '5'
+// COPIES-WIDE: for the --version-copies option: '4294967296' value invalid for uint argument
 // SCALAR-LABEL: llvm.func @f
 
 // HUGE: for the --threads option: expects a thread count from 0 to 1024

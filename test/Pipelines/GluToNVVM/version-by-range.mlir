@@ -7,7 +7,9 @@
 // the ordinary-range body. The GPU's least bound is 8, the CPU's 4: for
 // swiglu_oai (limit 7) the GPU's copy holds for |x| <= 51.41 (0x424DA5E5,
 // where 1.702 x reaches exp's -87.5), the CPU's for |x| <= 7 (0x40E00000,
-// its limit's compare decided too).
+// its limit's compare decided too). The CPU's slow branch gets a second
+// copy, for |x| <= 51.41 (gates beyond the limit fold the rest); the GPU
+// makes one copy (version-copies=1): a warp would run three bodies.
 
 // GPU-LABEL: gpu.func @swiglu_oai_kernel
 //       GPU:   scf.if
@@ -18,11 +20,17 @@
 //   GPU-COUNT-3:     arith.maxui
 //       GPU:     %[[IN:.*]] = arith.cmpi ule, %{{.*}}, %c1112384485_i32 : i32
 //  GPU-NEXT:     scf.if %[[IN]] {
+//   GPU-NOT:     arith.maxui
 
 // CPU-LABEL: func.func @swiglu_oai
 //       CPU:   %[[BOUND:.*]] = arith.constant dense<1088421888> : vector<16xi32>
 //       CPU:   %[[IN:.*]] = arith.cmpi ule, %{{.*}}, %[[BOUND]] : vector<16xi32>
 //  CPU-NEXT:   vector.reduction <and>, %[[IN]] : vector<16xi1> into i1
+//       CPU:   scf.if
+//       CPU:   } else {
+//       CPU:     %[[SECOND:.*]] = arith.constant dense<1112384485> : vector<16xi32>
+//       CPU:     %[[IN2:.*]] = arith.cmpi ule, %{{.*}}, %[[SECOND]] : vector<16xi32>
+//  CPU-NEXT:     vector.reduction <and>, %[[IN2]] : vector<16xi1> into i1
 func.func @swiglu_oai(%x: tensor<?x?xf32>, %g: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = glu.glu swiglu_oai(%x, %g) : tensor<?x?xf32>
   return %y : tensor<?x?xf32>

@@ -33,6 +33,14 @@ struct ThreadCountParser : public llvm::cl::parser<unsigned> {
   }
 };
 
+/// glu-version-by-range's copies (0 to kMaxVersionCopies), checked when the
+/// pipeline is parsed (the pass's own message would name its option).
+struct VersionCopiesParser : public llvm::cl::parser<unsigned> {
+  using llvm::cl::parser<unsigned>::parser;
+  bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
+             unsigned &value);
+};
+
 /// A vector width glu-vectorize-elementwise takes (isValidVectorBits),
 /// checked when the pipeline is parsed: with vectorize=false the pass does
 /// not run, and vector-bits=7 went unnoticed.
@@ -122,6 +130,12 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
                      "dy * up); false: one vector only (pair-min-folds=0); "
                      "the same bits"),
       llvm::cl::init(true)};
+  PassOptions::Option<unsigned, VersionCopiesParser> versionCopies{
+      *this, "version-copies",
+      llvm::cl::desc("The most fast copies glu-version-by-range makes of a "
+                     "body, each for the lanes the one before rejects (its "
+                     "copies option; 0: none; at most 4); the same bits"),
+      llvm::cl::init(2)};
   PassOptions::Option<bool> fuseElementwise{
       *this, "fuse-elementwise",
       llvm::cl::desc("Fuse glu ops with their elementwise producers and "
