@@ -113,3 +113,61 @@ func.func @not_narrowed(%f: vector<4xf32>, %w: vector<4xi64>, %i: vector<4xi32>,
   %px = vector.interleave %x, %x : vector<4xindex> -> vector<8xindex>
   return %pa, %pb, %pc, %pd, %pe, %pg, %px : vector<8xf16>, vector<8xi16>, vector<8xi16>, vector<8xi8>, vector<2x8xi16>, vector<[8]xi16>, vector<8xindex>
 }
+
+// -----
+
+// A rounded bf16 vector not interleaved (a split kernel's output): the
+// words' upper halves are the odd 16-bit lanes of the words, a shuffle
+// (AVX-512: one vpermi2w per 32 lanes, not two shifts, two vpmovdw and an
+// insert). A user that is no interleave (the bitcast to bf16) is kept.
+// CHECK-LABEL: func @narrow_high
+// CHECK-SAME: (%[[W:.*]]: vector<8xi32>)
+// CHECK-NOT: arith.shrui
+// CHECK: %[[H:.*]] = vector.bitcast %[[W]] : vector<8xi32> to vector<16xi16>
+// CHECK: %[[S:.*]] = vector.shuffle %[[H]], %[[H]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi16>, vector<16xi16>
+// CHECK: %[[B:.*]] = arith.bitcast %[[S]] : vector<8xi16> to vector<8xbf16>
+// CHECK: return %[[B]]
+func.func @narrow_high(%w: vector<8xi32>) -> vector<8xbf16> {
+  %c16 = arith.constant dense<16> : vector<8xi32>
+  %s = arith.shrui %w, %c16 : vector<8xi32>
+  %t = arith.trunci %s : vector<8xi32> to vector<8xi16>
+  %b = arith.bitcast %t : vector<8xi16> to vector<8xbf16>
+  return %b : vector<8xbf16>
+}
+
+// -----
+
+// Left alone: a shift other than 16, a truncation to i8, words of i64,
+// a scalar, a 2-D vector, a scalable one, a shift by a value that is no
+// constant, and a truncation one of whose users is an interleave (with a
+// half that is no truncation: NarrowPairs leaves it too).
+// CHECK-LABEL: func @high_not_narrowed
+// CHECK-NOT: vector.shuffle
+// CHECK-COUNT-8: arith.trunci
+// CHECK-NOT: vector.shuffle
+// CHECK: return
+func.func @high_not_narrowed(%w: vector<8xi32>, %l: vector<8xi64>, %s: i32, %m: vector<2x8xi32>, %v: vector<[8]xi32>, %k: vector<8xi32>, %h: vector<8xi16>) -> (vector<8xi16>, vector<8xi8>, vector<8xi16>, i16, vector<2x8xi16>, vector<[8]xi16>, vector<8xi16>, vector<16xi16>) {
+  %c15 = arith.constant dense<15> : vector<8xi32>
+  %c16 = arith.constant dense<16> : vector<8xi32>
+  %c16l = arith.constant dense<16> : vector<8xi64>
+  %c16s = arith.constant 16 : i32
+  %c16m = arith.constant dense<16> : vector<2x8xi32>
+  %c16v = arith.constant dense<16> : vector<[8]xi32>
+  %a = arith.shrui %w, %c15 : vector<8xi32>
+  %ta = arith.trunci %a : vector<8xi32> to vector<8xi16>
+  %b = arith.shrui %w, %c16 : vector<8xi32>
+  %tb = arith.trunci %b : vector<8xi32> to vector<8xi8>
+  %c = arith.shrui %l, %c16l : vector<8xi64>
+  %tc = arith.trunci %c : vector<8xi64> to vector<8xi16>
+  %d = arith.shrui %s, %c16s : i32
+  %td = arith.trunci %d : i32 to i16
+  %e = arith.shrui %m, %c16m : vector<2x8xi32>
+  %te = arith.trunci %e : vector<2x8xi32> to vector<2x8xi16>
+  %f = arith.shrui %v, %c16v : vector<[8]xi32>
+  %tf = arith.trunci %f : vector<[8]xi32> to vector<[8]xi16>
+  %g = arith.shrui %w, %k : vector<8xi32>
+  %tg = arith.trunci %g : vector<8xi32> to vector<8xi16>
+  %th = arith.trunci %b : vector<8xi32> to vector<8xi16>
+  %p = vector.interleave %th, %h : vector<8xi16> -> vector<16xi16>
+  return %ta, %tb, %tc, %td, %te, %tf, %tg, %p : vector<8xi16>, vector<8xi8>, vector<8xi16>, i16, vector<2x8xi16>, vector<[8]xi16>, vector<8xi16>, vector<16xi16>
+}

@@ -403,7 +403,7 @@ def GluBF16PairsAsWords : Pass<"glu-bf16-pairs-as-words"> {
     The interleaved packing keeps (g, up) pairs side by side; read as
     32-bit words, each word holds the even lane in its lower 16 bits and
     the odd lane in its upper 16 bits (on the little-endian hosts glu
-    compiles for). Two rewrites use that, each giving the same bits:
+    compiles for). Three rewrites use that, each giving the same bits:
 
     - Every `arith.extf` to f32 of one half of a `vector.deinterleave` of a
       1-D bf16 vector becomes integer ops on the deinterleaved vector: the
@@ -414,6 +414,12 @@ def GluBF16PairsAsWords : Pass<"glu-bf16-pairs-as-words"> {
       `arith.trunci` of i32 words (seen through an `arith.bitcast`: the
       bf16 values glu-round-to-bf16 leaves) becomes the words
       `(odd << 16) | (even & 0xffff)` read as the pairs.
+    - Every other `arith.trunci` of i32 words shifted right by 16
+      (`arith.shrui`) to 1-D i16 becomes the odd 16-bit lanes of the words
+      (`vector.bitcast`, `vector.shuffle`): a split kernel's rounded bf16
+      output. AVX-512 packs 32 lanes by one `vpermi2w` where it shifted,
+      truncated twice (`vpmovdw`) and inserted; x86-64-v3 uses as many
+      instructions either way.
 
     What goes: the 16-bit shuffles and their zero extensions or
     truncations. x86-64-v3 has no 16-bit deinterleave, and LLVM built it
