@@ -8,8 +8,10 @@
 // the body as it was, the then branch a copy in which every comparison that
 // the range decides for every lane is replaced by its constant. The folds
 // come from an interval analysis with outward rounding, so they hold for
-// every input that passes the test: both branches compute the same bits.
-// The canonicalizer then removes the dead selects and branches.
+// every input that passes the test: both branches compute the same bits
+// (NaN signs and payloads aside, which arith's folds need not keep: glu's
+// kernels store canonical NaNs). The canonicalizer then removes the dead
+// selects and branches.
 //
 // Upstream's IntegerRangeAnalysis has no floating-point lattice; this is
 // the small part of one that the lowered math needs (add, mul, fma, div,

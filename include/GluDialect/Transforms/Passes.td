@@ -586,7 +586,12 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     by `arith.maxui`, against B's bits (with `vector-bits=32`, a GPU
     thread's registers, the lanes are folded as scalars).
     Both branches compute the same bits for every lane that passes the test,
-    by construction. Run after `glu-lower-math`, where the clamps,
+    by construction, NaN signs and payloads aside: the folds a later
+    canonicalizer applies to a copy need not keep them (`(-y) + |y|`
+    becomes `|y| - y`, whose NaN takes y's sign on x86 where the sum's
+    took -y's); glu's kernels store every NaN as the canonical one
+    (docs/semantics.md, decision 14), so their outputs are bit-identical.
+    Run after `glu-lower-math`, where the clamps,
     saturations and subnormal branches of the lowered math are compares:
     in the CPU pipeline's vectorized loops and the GPU kernels' tiles.
 

@@ -133,7 +133,7 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
   PassOptions::Option<unsigned, VersionCopiesParser> versionCopies{
       *this, "version-copies",
       llvm::cl::desc("The most fast copies glu-version-by-range makes of a "
-                     "body, each for the lanes the one before rejects (its "
+                     "body, each for the vectors the one before rejects (its "
                      "copies option; 0: none; at most 4); the same bits"),
       llvm::cl::init(2)};
   PassOptions::Option<bool> fuseElementwise{
