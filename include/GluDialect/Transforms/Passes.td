@@ -821,7 +821,14 @@ def GluNontemporalStores
     backwards (30 to 40 lanes of work per lane stored, their lookups not
     counted) measured 0.95-1.07x, and stay under `max-work` 24 (reglu's
     f32 forward does 6, its backward 12.5, bf16 22 and 18.5, the
-    tabulated f16 forwards 6.25, swiglu's f32 forward 58). The
+    tabulated f16 forwards 6.25). On a faster memory (Zen 4 at 48 GB/s
+    for two cores, docs/performance-analysis.md "Streaming where AVX-512
+    computes") the AVX-512 code of every kernel up to 60 lanes of work
+    gained by streaming (the bf16 backwards 1.28-1.40x, the f32 forwards
+    of geglu, geglu_quick, swiglu and swiglu_oai 1.18-1.25x) and none
+    beyond, while the x86-64-v3 code between 24 and 60 lost (geglu's f32
+    forward 0.93x): glu-to-llvm sets `max-work` 60 for AVX-512 code, 24
+    otherwise. The
     sfence ends each streaming loop: x86's streaming stores are weakly
     ordered, and a thread's row must be visible before the OpenMP barrier
     that ends the parallel loop. Run after scf-to-openmp and the

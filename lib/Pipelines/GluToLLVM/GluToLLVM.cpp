@@ -220,9 +220,17 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
   }
   // On the final bodies, after the OpenMP regions' alloca_scopes are
   // inlined (the copy's sfence, an intrinsic call, would keep them).
+  // How much a loop may compute per lane it stores and still stream: a
+  // 512-bit register does twice the lanes per instruction, so AVX-512 code
+  // is bound by memory at twice the work (Zen 4, 48 GB/s for two cores,
+  // docs/performance-analysis.md "Streaming where AVX-512 computes"): up to
+  // 60 lanes the kernels that newly stream ran 1.03-1.40x at 16384 x 4096
+  // (the bf16 backwards 1.28-1.40x), beyond 60 none gained (geglu's f32
+  // backward 0.96x); the x86-64-v3 code of the same kernels between 24 and
+  // 60 lost (geglu's f32 forward 0.93x), and keeps 24.
   if (options.vectorize && options.nontemporalMinBytes)
-    pm.addNestedPass<func::FuncOp>(
-        createGluNontemporalStores({options.nontemporalMinBytes}));
+    pm.addNestedPass<func::FuncOp>(createGluNontemporalStores(
+        {options.nontemporalMinBytes, options.avx512 ? 60.0 : 24.0}));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // scf-to-cf, in time linear in the runtime checks (scf.if).
