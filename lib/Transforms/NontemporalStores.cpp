@@ -62,8 +62,14 @@ struct Stream {
 /// The memref `store`'s view is taken of (through subviews).
 Value rootOf(vector::StoreOp store) {
   Value root = store.getBase();
-  while (auto view = root.getDefiningOp<memref::SubViewOp>())
-    root = view.getSource();
+  while (Operation *view = root.getDefiningOp()) {
+    if (auto sub = dyn_cast<memref::SubViewOp>(view))
+      root = sub.getSource();
+    else if (auto cast = dyn_cast<memref::ReinterpretCastOp>(view))
+      root = cast.getSource();
+    else
+      break;
+  }
   return root;
 }
 
@@ -120,10 +126,16 @@ bool isAffineInLoop(Value value, scf::ForOp loop,
                   return isLinear(apply.getAffineMap().getResult(0)) &&
                          llvm::all_of(apply.getMapOperands(), affine);
                 })
-                .Case([&](memref::SubViewOp view) {
-                  // Its sizes do not move the address, but the clone needs
-                  // them.
-                  return llvm::all_of(view->getOperands(), affine);
+                .Case<memref::SubViewOp, memref::ReinterpretCastOp>(
+                    [&](Operation *view) {
+                      // Its sizes do not move the address, but the clone
+                      // needs them. A reinterpret_cast of a view at the
+                      // view's own offset (an interleaved kernel's pairs
+                      // stored as one vector) moves as the view does.
+                      return llvm::all_of(view->getOperands(), affine);
+                    })
+                .Case([&](memref::ExtractStridedMetadataOp meta) {
+                  return affine(meta.getSource());
                 })
                 .Default([](Operation *) { return false; });
   if (ok)

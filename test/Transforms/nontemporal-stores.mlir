@@ -302,3 +302,34 @@ func.func @huge(%x: memref<?xf32>, %y: memref<?xf32>, %n: index, %fast: i1) {
   }
   return
 }
+
+// -----
+
+// An interleaved kernel's pairs, stored as one vector through a
+// reinterpret_cast of the strided pair view at the view's own offset
+// (memref.extract_strided_metadata): it moves as the view does, so the
+// loop streams; the memref whose size is tested is the one the view is
+// taken of (a reinterpret_cast of 128 elements alone was "statically
+// small" and kept every interleaved kernel from streaming).
+// CHECK-LABEL: func.func @pairs_cast
+// CHECK-SAME: (%{{[^:]*}}: memref<?x?xbf16>, %[[Y:[^:]*]]: memref<?x?xbf16>
+// CHECK: memref.dim %[[Y]]
+// CHECK: memref.dim %[[Y]]
+// CHECK: scf.if
+// CHECK:   vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<128xbf16, {{.*}}>, vector<128xbf16>
+// CHECK:   llvm.call_intrinsic "llvm.x86.sse.sfence"() : () -> ()
+// CHECK: } else {
+// CHECK:   vector.store %{{.*}} : memref<128xbf16, {{.*}}>, vector<128xbf16>
+func.func @pairs_cast(%x: memref<?x?xbf16>, %y: memref<?x?xbf16>, %i: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %row = memref.subview %y[%i, 0] [1, %n] [1, 2] : memref<?x?xbf16> to memref<1x?xbf16, strided<[?, 2], offset: ?>>
+  scf.for %j = %c0 to %n step %c64 {
+    %a = vector.load %x[%i, %j] : memref<?x?xbf16>, vector<128xbf16>
+    %v = memref.subview %row[0, %j] [1, 64] [1, 1] : memref<1x?xbf16, strided<[?, 2], offset: ?>> to memref<1x64xbf16, strided<[?, 2], offset: ?>>
+    %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %v : memref<1x64xbf16, strided<[?, 2], offset: ?>> -> memref<bf16>, index, index, index, index, index
+    %w = memref.reinterpret_cast %v to offset: [%offset], sizes: [128], strides: [1] : memref<1x64xbf16, strided<[?, 2], offset: ?>> to memref<128xbf16, strided<[1], offset: ?>>
+    vector.store %a, %w[%c0] : memref<128xbf16, strided<[1], offset: ?>>, vector<128xbf16>
+  }
+  return
+}

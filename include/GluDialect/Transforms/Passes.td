@@ -790,7 +790,8 @@ def GluNontemporalStores
     only 1-D `vector.store`s of a power-of-two number of bytes (at least
     16), of elements of at least 16 bits, into memrefs that are not
     globals, each store's memref (views of one taken in the loop
-    included) and indices affine in the induction variable, and whose body
+    included: subviews, and reinterpret_casts of them at their own offset,
+    as an interleaved kernel stores its pairs) and indices affine in the induction variable, and whose body
     computes at most `max-work` vector lanes (loads and constants aside)
     per lane it stores: the loop is put under `scf.if`, whose then branch
     is a copy of it with those stores `nontemporal` and aligned to their
