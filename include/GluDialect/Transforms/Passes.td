@@ -591,9 +591,9 @@ def GluVersionByRange : Pass<"glu-version-by-range"> {
     becomes `|y| - y`, whose NaN takes y's sign on x86 where the sum's
     took -y's); glu's kernels store every NaN as the canonical one
     (docs/semantics.md, decision 14), so their outputs are bit-identical.
-    Run after `glu-lower-math`, where the clamps,
-    saturations and subnormal branches of the lowered math are compares:
-    in the CPU pipeline's vectorized loops and the GPU kernels' tiles.
+    Run after `glu-lower-math`, where the clamps, saturations and
+    subnormal branches of the lowered math are compares: in the CPU
+    pipeline's vectorized loops and the GPU kernels' tiles.
 
     The slow branch is then versioned again in the same way (up to
     `copies` copies in all), with bounds at least twice the smallest bound
@@ -791,8 +791,8 @@ def GluNontemporalStores
     16), of elements of at least 16 bits, into memrefs that are not
     globals, each store's memref (views of one taken in the loop
     included: subviews, and reinterpret_casts of them at their own offset,
-    as an interleaved kernel stores its pairs) and indices affine in the induction variable, and whose body
-    computes at most `max-work` vector lanes (loads and constants aside)
+    as an interleaved kernel stores its pairs) and indices affine in the
+    induction variable, and whose body computes at most `max-work` vector lanes (loads and constants aside)
     per lane it stores: the loop is put under `scf.if`, whose then branch
     is a copy of it with those stores `nontemporal` and aligned to their
     size (at most a 64-byte line), followed by `llvm.x86.sse.sfence`, and
