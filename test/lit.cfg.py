@@ -82,6 +82,10 @@ try:
         flags = set(cpuinfo.read().split())
     if {"avx2", "fma", "f16c", "bmi2", "movbe"} <= flags:
         config.available_features.add("x86-64-v3")
+    # The host's code rounds to bf16 by vcvtneps2bf16 (glu-to-llvm's
+    # avx512bf16): the tests that compare it with code without it run it.
+    if {"avx512f", "avx512dq", "avx512_bf16"} <= flags:
+        config.available_features.add("avx512bf16")
 except OSError:
     pass
 

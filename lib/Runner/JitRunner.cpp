@@ -376,6 +376,12 @@ bool mlir::glu::hasAVX512(const llvm::TargetMachine &machine) {
          machine.getMCSubtargetInfo()->checkFeatures("+avx512f");
 }
 
+bool mlir::glu::hasAVX512BF16(const llvm::TargetMachine &machine) {
+  return machine.getTargetTriple().isX86() &&
+         machine.getMCSubtargetInfo()->checkFeatures(
+             "+avx512f,+avx512dq,+avx512bf16");
+}
+
 unsigned mlir::glu::vectorBitsOf(const llvm::TargetMachine &machine) {
   const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
   if (info->checkFeatures("+avx512f"))
@@ -392,6 +398,7 @@ static void setPipelineOptions(const JitOptions &options,
   pipeline.threads = options.threads;
   pipeline.vectorBits = vectorBitsOf(machine);
   pipeline.avx512 = hasAVX512(machine);
+  pipeline.avx512bf16 = hasAVX512BF16(machine);
   // The streaming copies end with x86's sfence.
   pipeline.nontemporalMinBytes =
       machine.getTargetTriple().isX86() ? options.nontemporalMinBytes : 0;

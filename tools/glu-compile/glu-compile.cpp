@@ -373,6 +373,7 @@ int main(int argc, char **argv) {
   GluToLLVMOptions options;
   options.vectorBits = vectorBitsOf(**machine);
   options.avx512 = hasAVX512(**machine);
+  options.avx512bf16 = hasAVX512BF16(**machine);
   // The streaming copies end with x86's sfence.
   options.nontemporalMinBytes = (*machine)->getTargetTriple().isX86()
                                     ? codegenOptions.nontemporalMinBytes()

@@ -82,6 +82,9 @@ unsigned vectorBitsOf(const llvm::TargetMachine &machine);
 /// Whether `machine` generates x86 code with AVX-512F (GluToLLVMOptions'
 /// avx512).
 bool hasAVX512(const llvm::TargetMachine &machine);
+/// Whether `machine` generates x86 code with AVX512_BF16 and AVX512DQ
+/// (GluToLLVMOptions' avx512bf16).
+bool hasAVX512BF16(const llvm::TargetMachine &machine);
 
 struct JitOptions {
   /// Fill every buffer the compiled code allocates with 0xFF bytes (NaN in

@@ -396,6 +396,64 @@ def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def GluAVX512BF16Rounding : Pass<"glu-avx512-bf16-rounding"> {
+  let summary = "Round f32 to bf16 by AVX512_BF16's vcvtneps2bf16 where no "
+                "lane is NaN or subnormal";
+  let description = [{
+    For x86 targets with AVX512_BF16 and AVX512DQ; before
+    `glu-round-to-bf16`. AVX512_BF16's `vcvtneps2bf16` rounds 16 lanes of
+    f32 to bf16 to nearest even in one instruction, where the integer
+    rounding takes six per 16 lanes and a permute per 32 to pack. It reads
+    a subnormal input as zero and keeps a NaN's payload; glu rounds the
+    subnormal and stores the quiet NaN 0x7fc0 (docs/semantics.md). Every
+    other f32 (zeros, normals, infinities; a rounding up to infinity
+    included) gets the same bits from both.
+
+    So the `arith.truncf`s from f32 to bf16 of a block (1-D vectors of a
+    multiple of 16 lanes, default rounding) are tested together, before
+    the first op that uses one of them: one `llvm.intr.is.fpclass` per 16
+    lanes (NaN or subnormal; `glu-avx512-fpclass` makes it a `vfpclassps`
+    after the lowering), the masks or'ed and reduced. An `scf.if` then yields the
+    truncations as they were (with their canonical-NaN selects) where a
+    lane is NaN or subnormal, for `glu-round-to-bf16` or `arith-expand` to
+    expand, and `llvm.fptrunc` (which LLVM lowers to `vcvtneps2bf16` on
+    such a target, and `arith-expand` leaves alone) where none is. A
+    truncation whose only uses are the select of the bf16 quiet NaN on a
+    NaN input (glu-expand-ops' canonical NaN) yields in that select's
+    place: no lane of the else branch is NaN. The same bits.
+
+    Before:
+
+    ```mlir
+    %t = arith.truncf %v : vector<16xf32> to vector<16xbf16>
+    %n = arith.cmpf uno, %v, %v : vector<16xf32>
+    %y = arith.select %n, %qnan, %t : vector<16xi1>, vector<16xbf16>
+    vector.store %y, %m[%i] : memref<?xbf16>, vector<16xbf16>
+    ```
+
+    After:
+
+    ```mlir
+    %c = "llvm.intr.is.fpclass"(%v) <{bit = 147 : i32}>
+        : (vector<16xf32>) -> vector<16xi1>
+    %any = vector.reduction <or>, %c : vector<16xi1> into i1
+    %y = scf.if %any -> (vector<16xbf16>) {
+      // The truncf and the NaN select, as before.
+    } else {
+      %h = llvm.fptrunc %v : vector<16xf32> to vector<16xbf16>
+      scf.yield %h : vector<16xbf16>
+    }
+    vector.store %y, %m[%i] : memref<?xbf16>, vector<16xbf16>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def GluBF16PairsAsWords : Pass<"glu-bf16-pairs-as-words"> {
   let summary = "16-bit pairs read and written as 32-bit words, without a "
                 "16-bit (de)interleave";
@@ -869,6 +927,46 @@ def GluNontemporalStores
            "lanes (loads and constants aside) per lane it stores: bodies "
            "bound by memory">,
   ];
+}
+
+def GluAVX512FPClass : Pass<"glu-avx512-fpclass", "::mlir::ModuleOp"> {
+  let summary = "llvm.intr.is.fpclass of 16 f32 lanes as AVX512DQ's "
+                "vfpclassps";
+  let description = [{
+    On the LLVM dialect, after the lowering; for x86 targets with AVX512DQ
+    (glu-to-llvm runs it with `avx512bf16`). Every `llvm.intr.is.fpclass`
+    of a `vector<16xf32>` whose classes `vfpclassps` has (NaNs, zeros,
+    infinities, subnormals of both signs: not the normals, nor one sign's
+    subnormals) becomes `llvm.x86.avx512.fpclass.ps.512` with those
+    classes as its immediate: the same mask. LLVM's x86 backend expands
+    `is.fpclass` to integer compares instead (for NaN or subnormal: an
+    and, two compares, an add and an or of masks per 16 lanes), which made
+    `glu-avx512-bf16-rounding`'s test cost more than the rounding it saves
+    (the bf16 kernels 0.89-0.97x, against 1.07-1.24x with `vfpclassps`;
+    Zen 4, cache-resident). That pass emits the generic intrinsic, a pure
+    op: an `llvm.call_intrinsic` (of unknown effects) in a loop body keeps
+    the canonicalizer from inlining `scf-to-openmp`'s `memref.alloca_scope`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def GluNontemporalWords : Pass<"glu-nontemporal-words", "::mlir::ModuleOp"> {
+  let summary = "Non-temporal stores of 16-bit float vectors as volatile "
+                "stores of their i16 words";
+  let description = [{
+    On the LLVM dialect, after the lowering: every non-temporal `llvm.store`
+    (not volatile, not atomic) of a 1-D vector of bf16 or f16 stores the
+    value bitcast to i16 lanes instead, as a volatile store: the same bytes.
+    LLVM's x86 backend has no non-temporal store pattern for vectors of
+    bf16 (nor of f16 without AVX512-FP16) and selects an ordinary `vmovaps`
+    for one, so a `glu-nontemporal-stores` copy whose bf16 values come from
+    `fptrunc` (`glu-avx512-bf16-rounding`'s `vcvtneps2bf16`) would not
+    stream. A plain store of the bitcast is not enough: instcombine stores
+    the bitcast's operand instead. A volatile store keeps its type, and its
+    order and count, which a streaming copy's stores keep anyway (they are
+    never merged); it is still selected as `vmovntdq`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def GluFenceVectorLoads : Pass<"glu-fence-vector-loads", "::mlir::ModuleOp"> {

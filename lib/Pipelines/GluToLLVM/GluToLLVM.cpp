@@ -190,6 +190,9 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
     version.pairMinFolds = 0;
   version.copies = options.versionCopies;
   pm.addPass(createGluVersionByRange(version));
+  // Where no lane is NaN or subnormal, one vcvtneps2bf16 per 16 lanes.
+  if (options.avx512bf16 && options.vectorize)
+    pm.addPass(createGluAVX512BF16Rounding());
   // bf16 rounding that stays vectorized on AVX2 (arith-expand's select
   // on bf16 would be scalarized there), then the rest of arith-expand.
   pm.addPass(createGluRoundToBF16());
@@ -244,6 +247,15 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
   // wait for the mask (docs/performance.md, "Masked loads").
   if (options.vectorize)
     pm.addPass(createGluFenceVectorLoads());
+  // glu-avx512-bf16-rounding's tests as vfpclassps (LLVM expands them to
+  // integer compares); the streaming stores of bf16 values from
+  // vcvtneps2bf16, which LLVM would select as ordinary stores
+  // (integer-rounded ones reach LLVM as i16 and stream without it).
+  if (options.avx512bf16 && options.vectorize) {
+    pm.addPass(createGluAVX512FPClass());
+    if (options.nontemporalMinBytes)
+      pm.addPass(createGluNontemporalWords());
+  }
   pm.addPass(createCanonicalize());
 }
 

@@ -3,7 +3,9 @@ edges of the definitions (0, -0, +-inf, NaN, subnormals, +-1e30, exp's
 subnormal range, the sigmoid and erfc saturation points), in f32 (<f4) or
 as bf16 bits (<u2, rounded to nearest even).
 
-Usage: npy-edge-inputs.py OUT.npy ROWS COLS SEED SCALE f32|bf16
+Usage: npy-edge-inputs.py OUT.npy ROWS COLS SEED SCALE f32|bf16 [EDGE_RATE]
+
+EDGE_RATE (default 0.2) is the share of the edges among the values.
 """
 import math
 import random
@@ -18,11 +20,12 @@ EDGES = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e-45, -1e-45, 1e-40,
 
 def main():
     out, rows, cols, seed, scale, dtype = sys.argv[1:7]
+    rate = float(sys.argv[7]) if len(sys.argv) > 7 else 0.2
     rows, cols, scale = int(rows), int(cols), float(scale)
     rng = random.Random(int(seed))
     values = []
     for _ in range(rows * cols):
-        if rng.random() < 0.2:
+        if rng.random() < rate:
             values.append(rng.choice(EDGES))
         else:
             values.append(rng.gauss(0.0, scale))

@@ -117,6 +117,14 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
                      "2^n as vscalefps (glu-version-by-range's avx512); the "
                      "same bits"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> avx512bf16{
+      *this, "avx512bf16",
+      llvm::cl::desc("The target has AVX512_BF16 and AVX512DQ (glu-compile "
+                     "and the JIT set it from their target): vector "
+                     "roundings to bf16 by vcvtneps2bf16 where no lane is "
+                     "NaN or subnormal (glu-avx512-bf16-rounding); the same "
+                     "bits"),
+      llvm::cl::init(false)};
   PassOptions::Option<double, VersionBoundParser> versionMinBound{
       *this, "version-min-bound",
       llvm::cl::desc("The least bound of glu-version-by-range's fast copies "
