@@ -938,7 +938,9 @@ def GluAVX512FPClass : Pass<"glu-avx512-fpclass", "::mlir::ModuleOp"> {
     of a `vector<16xf32>` whose classes `vfpclassps` has (NaNs, zeros,
     infinities, subnormals of both signs: not the normals, nor one sign's
     subnormals) becomes `llvm.x86.avx512.fpclass.ps.512` with those
-    classes as its immediate: the same mask. LLVM's x86 backend expands
+    classes as its immediate: the same mask in the default floating-point
+    environment (under DAZ `vfpclassps` reads a subnormal as zero:
+    docs/semantics.md, decision 17). LLVM's x86 backend expands
     `is.fpclass` to integer compares instead (for NaN or subnormal: an
     and, two compares, an add and an or of masks per 16 lanes), which made
     `glu-avx512-bf16-rounding`'s test cost more than the rounding it saves
