@@ -117,39 +117,39 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
   }
 }
 
-bool glu::VectorBitsParser::parse(llvm::cl::Option &option, StringRef name,
-                                  StringRef arg, unsigned &value) {
-  if (llvm::cl::parser<unsigned>::parse(option, name, arg, value))
-    return true;
-  if (isValidVectorBits(value))
-    return false;
-  return option.error("expects 0 (the host's) or a power of two from 32 to "
-                      "2048, got '" +
-                      arg + "'");
+bool glu::ThreadCountCheck::valid(unsigned threads) {
+  return threads <= kMaxThreads;
 }
 
-bool glu::VersionBoundParser::parse(llvm::cl::Option &option, StringRef name,
-                                    StringRef arg, double &value) {
-  if (llvm::cl::parser<double>::parse(option, name, arg, value))
-    return true;
-  if (isValidVersionBound(value))
-    return false;
-  return option.error("expects a bound from 1 to 3.4028235e+38 (the largest "
-                      "f32), got '" +
-                      arg + "'");
+std::string glu::ThreadCountCheck::expected() {
+  return "a thread count from 0 to " + std::to_string(kMaxThreads);
+}
+
+bool glu::VersionCopiesCheck::valid(unsigned copies) {
+  return copies <= kMaxVersionCopies;
 }
 
 static_assert(glu::kMaxVersionCopies == 4,
               "the version-copies option's description names the limit");
 
-bool glu::VersionCopiesParser::parse(llvm::cl::Option &option, StringRef name,
-                                     StringRef arg, unsigned &value) {
-  if (llvm::cl::parser<unsigned>::parse(option, name, arg, value))
-    return true;
-  if (value <= glu::kMaxVersionCopies)
-    return false;
-  return option.error("expects 0 to " + llvm::Twine(glu::kMaxVersionCopies) +
-                      " copies, got '" + arg + "'");
+std::string glu::VersionCopiesCheck::expected() {
+  return "0 to " + std::to_string(kMaxVersionCopies) + " copies";
+}
+
+bool glu::VectorBitsCheck::valid(unsigned bits) {
+  return isValidVectorBits(bits);
+}
+
+std::string glu::VectorBitsCheck::expected() {
+  return "0 (the host's) or a power of two from 32 to 2048";
+}
+
+bool glu::VersionBoundCheck::valid(double bound) {
+  return isValidVersionBound(bound);
+}
+
+std::string glu::VersionBoundCheck::expected() {
+  return "a bound from 1 to 3.4028235e+38 (the largest f32)";
 }
 
 bool glu::usesOpenMP(const GluToLLVMOptions &options) {

@@ -18,45 +18,53 @@ namespace mlir {
 class OpPassManager;
 namespace glu {
 
-/// A thread count: 0 (OpenMP's default) to kMaxThreads, the runners' limit
-/// (a larger one reached `omp.parallel num_threads` as a negative i32).
-struct ThreadCountParser : public llvm::cl::parser<unsigned> {
-  using llvm::cl::parser<unsigned>::parser;
+/// A pipeline option's parser that also checks the value it parsed, so
+/// that the pipeline refuses an invalid one when it is parsed: a pass does
+/// not see its option where it does not run (vector-bits=7 with
+/// vectorize=false went unnoticed), and its own message would name its
+/// option. `Check::valid(value)`, else "expects <Check::expected()>, got
+/// '<arg>'".
+template <typename T, typename Check>
+struct CheckedParser : public llvm::cl::parser<T> {
+  using llvm::cl::parser<T>::parser;
   bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
-             unsigned &value) {
-    if (llvm::cl::parser<unsigned>::parse(option, name, arg, value))
+             T &value) {
+    if (llvm::cl::parser<T>::parse(option, name, arg, value))
       return true;
-    if (value <= kMaxThreads)
+    if (Check::valid(value))
       return false;
-    return option.error("expects a thread count from 0 to " +
-                        llvm::Twine(kMaxThreads) + ", got '" + arg + "'");
+    return option.error("expects " + Check::expected() + ", got '" + arg + "'");
   }
 };
 
-/// glu-version-by-range's copies (0 to kMaxVersionCopies), checked when the
-/// pipeline is parsed (the pass's own message would name its option).
-struct VersionCopiesParser : public llvm::cl::parser<unsigned> {
-  using llvm::cl::parser<unsigned>::parser;
-  bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
-             unsigned &value);
+/// A thread count: 0 (OpenMP's default) to kMaxThreads, the runners' limit
+/// (a larger one reached `omp.parallel num_threads` as a negative i32).
+struct ThreadCountCheck {
+  static bool valid(unsigned threads);
+  static std::string expected();
 };
+using ThreadCountParser = CheckedParser<unsigned, ThreadCountCheck>;
 
-/// A vector width glu-vectorize-elementwise takes (isValidVectorBits),
-/// checked when the pipeline is parsed: with vectorize=false the pass does
-/// not run, and vector-bits=7 went unnoticed.
-struct VectorBitsParser : public llvm::cl::parser<unsigned> {
-  using llvm::cl::parser<unsigned>::parser;
-  bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
-             unsigned &value);
+/// glu-version-by-range's copies: 0 to kMaxVersionCopies.
+struct VersionCopiesCheck {
+  static bool valid(unsigned copies);
+  static std::string expected();
 };
+using VersionCopiesParser = CheckedParser<unsigned, VersionCopiesCheck>;
 
-/// glu-version-by-range's least bound (isValidVersionBound), checked when
-/// the pipeline is parsed (the pass's own message would name its option).
-struct VersionBoundParser : public llvm::cl::parser<double> {
-  using llvm::cl::parser<double>::parser;
-  bool parse(llvm::cl::Option &option, StringRef name, StringRef arg,
-             double &value);
+/// A vector width glu-vectorize-elementwise takes (isValidVectorBits).
+struct VectorBitsCheck {
+  static bool valid(unsigned bits);
+  static std::string expected();
 };
+using VectorBitsParser = CheckedParser<unsigned, VectorBitsCheck>;
+
+/// glu-version-by-range's least bound (isValidVersionBound).
+struct VersionBoundCheck {
+  static bool valid(double bound);
+  static std::string expected();
+};
+using VersionBoundParser = CheckedParser<double, VersionBoundCheck>;
 
 static_assert(kMaxThreads == 1024,
               "the threads option's description below names the limit");
