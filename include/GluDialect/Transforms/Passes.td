@@ -413,14 +413,20 @@ def GluAVX512BF16Rounding : Pass<"glu-avx512-bf16-rounding"> {
     multiple of 16 lanes, default rounding) are tested together, before
     the first op that uses one of them: one `llvm.intr.is.fpclass` per 16
     lanes (NaN or subnormal; `glu-avx512-fpclass` makes it a `vfpclassps`
-    after the lowering), the masks or'ed and reduced. An `scf.if` then yields the
-    truncations as they were (with their canonical-NaN selects) where a
-    lane is NaN or subnormal, for `glu-round-to-bf16` or `arith-expand` to
-    expand, and `llvm.fptrunc` (which LLVM lowers to `vcvtneps2bf16` on
-    such a target, and `arith-expand` leaves alone) where none is. A
-    truncation whose only uses are the select of the bf16 quiet NaN on a
-    NaN input (glu-expand-ops' canonical NaN) yields in that select's
-    place: no lane of the else branch is NaN. The same bits.
+    after the lowering), the masks or'ed and reduced. An `scf.if` then
+    yields the truncations as they were (with their canonical-NaN selects)
+    where a lane is NaN or subnormal, for `glu-round-to-bf16` or
+    `arith-expand` to expand, and `llvm.fptrunc` (which LLVM lowers to
+    `vcvtneps2bf16` on such a target, and `arith-expand` leaves alone)
+    where none is. A truncation whose only uses are the select of the bf16
+    quiet NaN on a NaN input (glu-expand-ops' canonical NaN) yields in that
+    select's place: no lane of the else branch is NaN. The same bits.
+
+    Both branches yield the bits as i16, read as bf16 after the `scf.if`,
+    and an interleave of two such results interleaves the i16 words: LLVM's
+    x86 backend stores a bf16 vector with `vmovaps` even where it should
+    stream (see `glu-nontemporal-words`), and a bf16 value from `fptrunc`
+    or a bf16 shuffle reached the store as bf16.
 
     Before:
 
@@ -437,12 +443,14 @@ def GluAVX512BF16Rounding : Pass<"glu-avx512-bf16-rounding"> {
     %c = "llvm.intr.is.fpclass"(%v) <{bit = 147 : i32}>
         : (vector<16xf32>) -> vector<16xi1>
     %any = vector.reduction <or>, %c : vector<16xi1> into i1
-    %y = scf.if %any -> (vector<16xbf16>) {
-      // The truncf and the NaN select, as before.
+    %w = scf.if %any -> (vector<16xi16>) {
+      // The truncf and the NaN select as before, bitcast to i16.
     } else {
       %h = llvm.fptrunc %v : vector<16xf32> to vector<16xbf16>
-      scf.yield %h : vector<16xbf16>
+      %b = arith.bitcast %h : vector<16xbf16> to vector<16xi16>
+      scf.yield %b : vector<16xi16>
     }
+    %y = arith.bitcast %w : vector<16xi16> to vector<16xbf16>
     vector.store %y, %m[%i] : memref<?xbf16>, vector<16xbf16>
     ```
   }];
