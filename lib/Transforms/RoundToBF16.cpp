@@ -232,9 +232,11 @@ Value anyNaNOrSubnormal(OpBuilder &b, Location loc, ArrayRef<Value> values) {
 /// `scf.if` (any lane NaN or subnormal) the integer rounding, else the
 /// hardware's, for the group's truncations, at its point. The branches
 /// yield the bits as i16: LLVM's x86 backend has no non-temporal store of
-/// bf16 vectors (it emits `vmovaps` for one), and instcombine stores a
-/// value's type, not a bitcast's, so a bf16 value from `fptrunc` would
-/// never stream (glu-nontemporal-stores); one from i16 does.
+/// bf16 vectors (it emits `vmovaps` for one), so a value that reaches the
+/// store as bf16 never streams (glu-nontemporal-stores). i16 alone is not
+/// enough either (instcombine stores a bitcast's operand):
+/// glu-nontemporal-words stores these words volatile, which keeps them
+/// i16 through LLVM.
 void roundByHardware(Group &group) {
   OpBuilder b(group.point);
   Location loc = group.truncs.front().getLoc();
