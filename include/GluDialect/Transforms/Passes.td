@@ -187,6 +187,38 @@ def GluLowerMath : Pass<"glu-lower-math"> {
   ];
 }
 
+def GluSequentialReductions : Pass<"glu-sequential-reductions"> {
+  let summary = "Run an scf.parallel whose reductions OpenMP's conversion "
+                "lacks as nested scf.for loops";
+  let description = [{
+    Before `convert-scf-to-openmp`, which declares an OpenMP reduction only
+    for the combiners it recognizes (one add, mul, and, or or xor of the
+    two arguments, or a compare-and-select min or max) and stops on any
+    other ("unconverted operation found": `arith.maximumf`, a combiner of
+    two ops, a bf16 sum through f32): such a loop becomes nested `scf.for`
+    loops, each reduction an iteration argument combined in iteration
+    order, the result of one thread. Upstream's matcher is not public, so
+    only a part of its set that it always matches stays parallel: one of
+    those seven arith ops on the block's arguments in order, on integers
+    or floats; a min or max by select runs sequentially too (slower, the
+    same value). Loops without reductions are left alone.
+
+    ```mlir
+    %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> f32 {
+      scf.reduce(%v : f32) {
+      ^bb0(%a: f32, %b: f32):
+        %m = arith.maximumf %a, %b : f32
+        scf.reduce.return %m : f32
+      }
+    }
+    ```
+
+    becomes `scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z)` with
+    `arith.maximumf %acc, %v` yielded.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def GluOneThreadFallback : Pass<"glu-one-thread-fallback", "::mlir::ModuleOp"> {
   let summary = "A sequential copy of every scf.parallel, taken on one OpenMP thread";
   let description = [{
@@ -366,6 +398,48 @@ def GluPrefetchStreams
                         "(0: no prefetches)">];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def GluExpandTruncFRounding : Pass<"glu-expand-truncf-rounding"> {
+  let summary = "Round an arith.truncf with a rounding mode by that mode";
+  let description = [{
+    `arith.truncf` rounds by its `roundingmode` where it has one (IEEE
+    754's five modes). Upstream's
+    `convert-arith-to-llvm` lowers such a truncation to
+    `llvm.intr.experimental.constrained.fptrunc`, whose mode only tells
+    LLVM what the floating-point environment's mode is: in the default
+    environment (round to nearest even, docs/semantics.md decision 17)
+    every mode then rounded to nearest, and `arith-expand`'s bf16
+    expansion refuses a mode. This pass expands a truncation to f32, f16
+    or bf16 with a mode into the default truncation `r` and a step of one
+    unit in the last place where `r` lies on the wrong side of the input
+    `x`: its bits minus 1 (toward zero) or plus 1 (away from zero) in the
+    sign-magnitude encoding, read from `extf(r)` compared with `x` (exact:
+    the wider type holds every value of the narrower one).
+
+    - `to_nearest_even`: the default truncation (the attribute dropped);
+    - `toward_zero`: `|extf(r)| > |x|` steps toward zero (a rounding up to
+      infinity becomes the largest finite value);
+    - `upward` / `downward`: `extf(r) < x` / `> x` steps toward +inf / -inf;
+    - `to_nearest_away`: a tie that `r` broke toward zero (`x` halfway
+      between `r` and its successor in magnitude, both differences exact)
+      steps away from zero.
+
+    A truncation to bf16 from a type wider than f32 (with a mode or
+    without) first rounds to f32 to odd (toward zero, the last bit set
+    where inexact), then to bf16: LLVM rounds f64 to bf16 through f32,
+    twice (its vector lowering, and MLIR's runtime `__truncdfbf2` that the
+    JIT links), and rounding to odd with two bits more than bf16 makes the
+    second rounding the only one.
+
+    A NaN compares false and keeps the default truncation's NaN (glu's
+    canonical one for bf16). Scalars, vectors and statically shaped
+    tensors; a dynamically shaped tensor is left (the pipelines run this
+    after `convert-elementwise-to-linalg`, where truncations are scalars in
+    linalg bodies or vectors). A truncation to another type (f8, f4, tf32)
+    is left as it is.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def GluRoundToBF16 : Pass<"glu-round-to-bf16"> {

@@ -35,6 +35,9 @@ void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise) {
   pm.addPass(createCanonicalize());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  // Truncations by their rounding mode (upstream's lowering rounds every
+  // mode to nearest), on scalars in linalg bodies and on vectors.
+  pm.addPass(createGluExpandTruncFRounding());
   if (fuseElementwise)
     pm.addNestedPass<func::FuncOp>(createGluFuseElementwise());
 }
@@ -210,6 +213,9 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
 void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
                                    const GluToLLVMOptions &options) {
   if (usesOpenMP(options)) {
+    // The reductions convert-scf-to-openmp cannot declare, on one thread
+    // (it would stop on them).
+    pm.addPass(createGluSequentialReductions());
     // OpenMP's default thread count may be one at run time: then a
     // sequential copy of each loop, without the runtime's region.
     if (options.threads == 0)

@@ -1,0 +1,190 @@
+//===- ExpandTruncFRounding.cpp - arith.truncf rounded by its mode --------===//
+//
+// An arith.truncf with a rounding mode rounds by that mode. Upstream lowers
+// it to LLVM's constrained fptrunc, whose mode argument only states the
+// floating-point environment's mode: in the default environment every mode
+// rounded to nearest (`downward` of 70000 to f16 gave inf, not 65504), and
+// arith-expand's bf16 expansion refused a mode. Here the truncation becomes
+// the default one (to nearest even) and a step of one ulp where that lies on
+// the wrong side of the input. The step is +-1 on the bits: the encodings
+// are sign-magnitude, so bits - 1 moves toward zero and bits + 1 away from
+// it, across binades, from the largest finite value to infinity and back,
+// and between zero and the least subnormal. The default truncation has the
+// input's sign, so no step crosses zero. The comparisons are exact: the
+// wider type holds every value of the narrower one, and the two differences
+// of the tie test are exact (both ends lie within one ulp of the narrower
+// type, on the wider type's grid).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GluDialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+
+namespace mlir::glu {
+#define GEN_PASS_DEF_GLUEXPANDTRUNCFROUNDING
+#include "GluDialect/Transforms/Passes.h.inc"
+} // namespace mlir::glu
+
+using namespace mlir;
+
+namespace {
+/// The target types whose bits step as above: IEEE formats with infinities
+/// and subnormals (f8 and f4 formats differ: no infinity, or no NaN).
+bool isSteppable(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  return element.isF16() || element.isBF16() || element.isF32();
+}
+
+/// `type` with the element type `element`.
+Type withElement(Type type, Type element) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(element);
+  return element;
+}
+
+/// Whether the default truncation to `narrow` would round twice: LLVM
+/// rounds a type wider than f32 to bf16 through f32 (the vector lowering,
+/// and MLIR's runtime __truncdfbf2 that the JIT links).
+bool roundsTwice(Type wide, Type narrow) {
+  return getElementTypeOrSelf(narrow).isBF16() &&
+         getElementTypeOrSelf(wide).getIntOrFloatBitWidth() > 32;
+}
+
+/// Comparisons of the truncation `r` (read back exactly as `back`) with
+/// its input `x`: false for NaN and where back == x.
+struct Sides {
+  OpBuilder &b;
+  Location loc;
+  Value x, back, positive;
+  Value cmp(arith::CmpFPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpFOp::create(b, loc, predicate, lhs, rhs);
+  }
+  Value above() { return cmp(arith::CmpFPredicate::OGT, back, x); }
+  Value below() { return cmp(arith::CmpFPredicate::OLT, back, x); }
+  Value select(Value condition, Value a, Value c) {
+    return arith::SelectOp::create(b, loc, condition, a, c);
+  }
+  /// |back| > |x| and |back| < |x|.
+  Value larger() { return select(positive, above(), below()); }
+  Value smaller() { return select(positive, below(), above()); }
+};
+
+Sides sides(OpBuilder &b, Location loc, Value x, Value r) {
+  Value back = arith::ExtFOp::create(b, loc, x.getType(), r);
+  Type element = getElementTypeOrSelf(x);
+  Value zero = createScalarOrSplatConstant(
+      b, loc, x.getType(),
+      APFloat::getZero(cast<FloatType>(element).getFloatSemantics()));
+  return {b, loc, x, back,
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero)};
+}
+
+/// `r`'s bits, as integers of its width.
+Value bitsOf(OpBuilder &b, Location loc, Value r) {
+  unsigned width = getElementTypeOrSelf(r).getIntOrFloatBitWidth();
+  return arith::BitcastOp::create(
+      b, loc, withElement(r.getType(), b.getIntegerType(width)), r);
+}
+
+/// The truncation of `x` to `narrow` rounded to nearest even once. Where
+/// LLVM would round twice (to bf16 from f64), x is rounded to f32 to odd
+/// first (toward zero, the last bit set where inexact): f32 has more than
+/// bf16's 8 bits and 2, so the rounding to bf16 after it is the one of x
+/// (a classic; overflow included: beyond f32, the largest f32 is odd).
+Value truncateOnce(OpBuilder &b, Location loc, Value x, Type narrow,
+                   arith::FastMathFlagsAttr fastmath) {
+  if (!roundsTwice(x.getType(), narrow))
+    return arith::TruncFOp::create(b, loc, narrow, x, /*roundingmode=*/nullptr,
+                                   fastmath);
+  Type f32 = withElement(narrow, b.getF32Type());
+  Value r = arith::TruncFOp::create(b, loc, f32, x, /*roundingmode=*/nullptr,
+                                    fastmath);
+  Sides s = sides(b, loc, x, r);
+  Value bits = bitsOf(b, loc, r);
+  auto constant = [&](int64_t value) {
+    return createScalarOrSplatConstant(b, loc, bits.getType(), value);
+  };
+  Value towardZero = s.select(
+      s.larger(), arith::AddIOp::create(b, loc, bits, constant(-1)), bits);
+  Value odd = arith::OrIOp::create(b, loc, towardZero, constant(1));
+  Value inexact = s.cmp(arith::CmpFPredicate::ONE, s.back, x);
+  Value rounded =
+      arith::BitcastOp::create(b, loc, f32, s.select(inexact, odd, bits));
+  return arith::TruncFOp::create(b, loc, narrow, rounded,
+                                 /*roundingmode=*/nullptr, fastmath);
+}
+
+/// `trunc`'s value: rounded once, by its mode.
+Value expand(OpBuilder &b, arith::TruncFOp trunc) {
+  Location loc = trunc.getLoc();
+  Value x = trunc.getIn();
+  Type narrow = trunc.getType();
+  Value nearest = truncateOnce(b, loc, x, narrow, trunc.getFastmathAttr());
+  std::optional<arith::RoundingMode> mode = trunc.getRoundingmode();
+  if (!mode || *mode == arith::RoundingMode::to_nearest_even)
+    return nearest;
+
+  Sides s = sides(b, loc, x, nearest);
+  Value bits = bitsOf(b, loc, nearest);
+  auto constant = [&](int64_t value) {
+    return createScalarOrSplatConstant(b, loc, bits.getType(), value);
+  };
+  Value wrong, step;
+  switch (*mode) {
+  case arith::RoundingMode::toward_zero:
+    wrong = s.larger();
+    step = constant(-1);
+    break;
+  case arith::RoundingMode::upward:
+    wrong = s.below();
+    step = s.select(s.positive, constant(1), constant(-1));
+    break;
+  case arith::RoundingMode::downward:
+    wrong = s.above();
+    step = s.select(s.positive, constant(-1), constant(1));
+    break;
+  case arith::RoundingMode::to_nearest_away: {
+    // |back| < |x| at a tie: x - back == next - x, with next the successor
+    // of back in magnitude (an infinite next is never a tie).
+    step = constant(1);
+    Value next = arith::BitcastOp::create(
+        b, loc, narrow, arith::AddIOp::create(b, loc, bits, step));
+    Value nextWide = arith::ExtFOp::create(b, loc, x.getType(), next);
+    Value tie = s.cmp(arith::CmpFPredicate::OEQ,
+                      arith::SubFOp::create(b, loc, x, s.back),
+                      arith::SubFOp::create(b, loc, nextWide, x));
+    wrong = arith::AndIOp::create(b, loc, s.smaller(), tie);
+    break;
+  }
+  case arith::RoundingMode::to_nearest_even:
+    llvm_unreachable("returned above");
+  }
+  Value stepped = arith::AddIOp::create(b, loc, bits, step);
+  return arith::BitcastOp::create(b, loc, narrow,
+                                  s.select(wrong, stepped, bits));
+}
+
+struct GluExpandTruncFRoundingPass
+    : glu::impl::GluExpandTruncFRoundingBase<GluExpandTruncFRoundingPass> {
+  void runOnOperation() override {
+    SmallVector<arith::TruncFOp> truncs;
+    getOperation()->walk([&](arith::TruncFOp trunc) {
+      auto shaped = dyn_cast<ShapedType>(trunc.getType());
+      bool rounded =
+          trunc.getRoundingmodeAttr() && isSteppable(trunc.getType());
+      if ((rounded || roundsTwice(trunc.getIn().getType(), trunc.getType())) &&
+          (!shaped || shaped.hasStaticShape()))
+        truncs.push_back(trunc);
+    });
+    if (truncs.empty())
+      return markAllAnalysesPreserved();
+    for (arith::TruncFOp trunc : truncs) {
+      OpBuilder b(trunc);
+      trunc.replaceAllUsesWith(expand(b, trunc));
+      trunc.erase();
+    }
+  }
+};
+} // namespace

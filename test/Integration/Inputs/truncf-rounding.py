@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""truncf-rounding.py GLU_RUN [GLU_RUN_FLAGS...]: arith.truncf under every
+rounding mode, f32 to bf16 and f16 and f64 to f32, f16 and bf16, run by
+glu-run on values around every kind of rounding (exact values, ties and
+their neighbours one source ulp away, quarter ulps, the largest finite
+value and beyond, the subnormals and below the least one, zeros,
+infinities, NaN, random bit patterns), checked bit for bit against an
+independent oracle: IEEE 754 rounding of the exact dyadic input in integer
+arithmetic. A NaN input must give a NaN. Writes its files into the current
+directory; prints a count and exits 1 on any difference.
+"""
+import random
+import struct
+import subprocess
+import sys
+
+MODES = ["", "to_nearest_even", "to_nearest_away", "toward_zero", "upward",
+         "downward"]
+# name: (bits, precision p with the implicit bit, emax; emin = 1 - emax).
+FORMATS = {"f64": (64, 53, 1023), "f32": (32, 24, 127), "f16": (16, 11, 15),
+           "bf16": (16, 8, 127)}
+TARGETS = {"f32": ["bf16", "f16"], "f64": ["f32", "f16", "bf16"]}
+NPY = {"f32": "<f4", "f16": "<f2", "bf16": "<u2", "i64": "<i8"}
+
+
+def decode(bits, fmt):
+    """(sign, kind, M, E): the value (-1)^sign M 2^E, kind 'num', 'inf' or
+    'nan'."""
+    width, p, emax = FORMATS[fmt]
+    sign = bits >> (width - 1)
+    field = (bits >> (p - 1)) & ((1 << (width - p)) - 1)
+    mant = bits & ((1 << (p - 1)) - 1)
+    if field == (1 << (width - p)) - 1:
+        return sign, "nan" if mant else "inf", 0, 0
+    if field == 0:
+        return sign, "num", mant, 1 - emax - (p - 1)
+    return sign, "num", mant | (1 << (p - 1)), field - emax - (p - 1)
+
+
+def encode_magnitude(k, q, fmt):
+    """The bits of k 2^q (k >= 0, already a value of fmt) without the
+    sign; None for infinity."""
+    width, p, emax = FORMATS[fmt]
+    if k == 0:
+        return 0
+    e = k.bit_length() - 1 + q
+    if e > emax:
+        return None
+    emin = 1 - emax
+    if e < emin:
+        return k << (q - (emin - (p - 1)))
+    scaled = k << (q - (e - (p - 1))) if q >= e - (p - 1) else k >> (
+        e - (p - 1) - q)
+    return ((e + emax) << (p - 1)) | (scaled - (1 << (p - 1)))
+
+
+def round_bits(bits, src, dst, mode):
+    """The bits of the source value `bits` rounded to dst by `mode`; None
+    for a NaN input (any NaN result is accepted)."""
+    width, p, emax = FORMATS[dst]
+    sign, kind, m, e = decode(bits, src)
+    inf = ((1 << (width - p)) - 1) << (p - 1)
+    if kind == "nan":
+        return None
+    if kind == "inf":
+        return (sign << (width - 1)) | inf
+    if m == 0:
+        return sign << (width - 1)
+    emin = 1 - emax
+    q = max(m.bit_length() - 1 + e, emin) - (p - 1)
+    if e >= q:
+        k, rem, half = m << (e - q), 0, 1
+    else:
+        k, rem, half = m >> (q - e), m & ((1 << (q - e)) - 1), 1 << (q - e - 1)
+    mode = mode or "to_nearest_even"
+    if rem == 0:
+        up = False
+    elif mode == "to_nearest_even":
+        up = rem > half or (rem == half and k & 1)
+    elif mode == "to_nearest_away":
+        up = rem >= half
+    elif mode == "toward_zero":
+        up = False
+    elif mode == "upward":
+        up = not sign
+    else:
+        up = bool(sign)
+    k += up
+    largest = ((1 << p) - 1) << (emax - (p - 1))
+    magnitude = encode_magnitude(k, q, dst)
+    if magnitude is None or k << max(q, 0) > largest << max(-q, 0):
+        # Beyond the largest finite value: a rounding away from zero (or to
+        # nearest) overflows, one toward zero stops at the largest.
+        toward = mode == "toward_zero" or (mode == "upward" and sign) or (
+            mode == "downward" and not sign)
+        magnitude = encode_magnitude(largest, 0, dst) if toward else inf
+    return (sign << (width - 1)) | magnitude
+
+
+def float_bits(value, fmt):
+    if fmt == "f64":
+        return struct.unpack("<Q", struct.pack("<d", value))[0]
+    return struct.unpack("<I", struct.pack("<f", value))[0]
+
+
+def inputs(src, rng):
+    """Source bit patterns around every target's roundings."""
+    width = FORMATS[src][0]
+    out = []
+    for dst in TARGETS[src]:
+        _, p, emax = FORMATS[dst]
+        emin = 1 - emax
+        exponents = [emin - 1, emin, emin + 1, -1, 0, 1, emax - 1, emax]
+        for _ in range(300):
+            e = rng.choice(exponents + [rng.randint(emin, emax)])
+            k = rng.choice([1, 2, 3, (1 << p) - 1, (1 << (p - 1)) + 1,
+                            rng.randint(1, (1 << p) - 1)])
+            if e < emin:  # subnormal: k below 2^(p-1)
+                k, e = k % (1 << (p - 1)) or 1, emin
+            ulp = 2.0 ** (e - (p - 1))
+            t = k * ulp
+            if t > (2 - 2.0 ** (1 - p)) * 2.0 ** emax:
+                t = (2 - 2.0 ** (1 - p)) * 2.0 ** emax
+            for frac in [0, 0.25, 0.5, 0.75, 1.5, 2.5]:
+                v = rng.choice([1, -1]) * (t + frac * ulp)
+                if src == "f32" and abs(v) > 3.4028234663852886e38:
+                    continue
+                b = float_bits(v, src)
+                out += [b, b + 1, b - 1]
+    one = 1 << (width - 1)
+    specials = [0, one, 1, one | 1, float_bits(float("inf"), src),
+                float_bits(float("-inf"), src), float_bits(float("nan"), src),
+                float_bits(-float("nan"), src)]
+    biggest = float_bits(3.4028234663852886e38, src)
+    specials += [biggest, biggest - 1, one | biggest]
+    if src == "f64":  # beyond f32: the largest f32 plus half an ulp, 1e300
+        for v in [3.4028235677973366e38, 3.40282357e38, 1e300, 1e-300,
+                  7e-46, 1.4e-45, 2.1e-45]:
+            specials += [float_bits(v, src), float_bits(-v, src)]
+    out += specials
+    out += [rng.getrandbits(width) for _ in range(4000)]
+    mask = (1 << width) - 1
+    return [b & mask for b in out]
+
+
+def write_npy(path, descr, values, pack):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
+        descr, len(values))
+    header += " " * (63 - (len(header) + 10) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode("latin1"))
+        f.write(b"".join(struct.pack(pack, v) for v in values))
+
+
+def read_bits(path, width):
+    with open(path, "rb") as f:
+        data = f.read()
+    (length,) = struct.unpack("<H", data[8:10])
+    payload = data[10 + length:]
+    code = "H" if width == 16 else "I"
+    return struct.unpack("<%d%s" % (len(payload) * 8 // width, code), payload)
+
+
+def program(src):
+    dims = "tensor<?x%s>"
+    lines, results = [], []
+    arg = "%x"
+    if src == "f64":
+        lines.append("  %x = arith.bitcast %b : tensor<?xi64> to "
+                     "tensor<?xf64>")
+    for dst in TARGETS[src]:
+        for i, mode in enumerate(MODES):
+            name = "%%%s_%d" % (dst, i)
+            lines.append("  %s = arith.truncf %s %s : %s to %s" % (
+                name, arg, mode, dims % src, dims % dst))
+            results.append((name, dims % dst))
+    param = "%b: tensor<?xi64>" if src == "f64" else "%x: tensor<?xf32>"
+    return "func.func @from_%s(%s) -> (%s) {\n%s\n  return %s : %s\n}\n" % (
+        src, param, ", ".join(t for _, t in results), "\n".join(lines),
+        ", ".join(n for n, _ in results), ", ".join(t for _, t in results))
+
+
+def main():
+    glu_run, flags = sys.argv[1], sys.argv[2:]
+    rng = random.Random(2026)
+    checked = differ = 0
+    for src in ["f32", "f64"]:
+        bits = inputs(src, rng)
+        with open("from_%s.mlir" % src, "w") as f:
+            f.write(program(src))
+        write_npy("%s.npy" % src, NPY["f32" if src == "f32" else "i64"], bits,
+                  "<I" if src == "f32" else "<Q")
+        outputs = []
+        for dst in TARGETS[src]:
+            for i, _ in enumerate(MODES):
+                outputs.append(("%s_%s_%d.npy" % (src, dst, i), dst, i))
+        subprocess.run([glu_run, "from_%s.mlir" % src,
+                        "--function=from_%s" % src,
+                        "--input=@%s.npy" % src] +
+                       ["--output=@" + o for o, _, _ in outputs] + flags,
+                       check=True)
+        for path, dst, i in outputs:
+            width = FORMATS[dst][0]
+            got = read_bits(path, width)
+            assert len(got) == len(bits), path
+            for b, g in zip(bits, got):
+                want = round_bits(b, src, dst, MODES[i])
+                checked += 1
+                if want is None:
+                    ok = decode(g, dst)[1] == "nan"
+                else:
+                    ok = g == want
+                if not ok:
+                    differ += 1
+                    if differ <= 10:
+                        print("%s -> %s %s: input 0x%x: got 0x%x, want %s" % (
+                            src, dst, MODES[i] or "default", b, g,
+                            "NaN" if want is None else "0x%x" % want))
+    print("truncf-rounding: %d checked, %d differ" % (checked, differ))
+    sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()

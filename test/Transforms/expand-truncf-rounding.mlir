@@ -1,0 +1,138 @@
+// RUN: glu-opt %s -split-input-file -glu-expand-truncf-rounding | FileCheck %s
+// RUN: glu-opt %s -split-input-file -glu-expand-truncf-rounding --verify-roundtrip -o /dev/null
+// Every mode's bits on the CPU and the emulated GPU, against an oracle:
+// test/Integration/truncf-rounding.test.
+
+// to_nearest_even is the default truncation (decision 17: the default
+// floating-point environment rounds to nearest even).
+// CHECK-LABEL: func @to_nearest_even
+// CHECK-SAME: (%[[X:.*]]: vector<16xf32>)
+// CHECK-NEXT: %[[R:.*]] = arith.truncf %[[X]] : vector<16xf32> to vector<16xbf16>
+// CHECK-NEXT: return %[[R]]
+func.func @to_nearest_even(%x: vector<16xf32>) -> vector<16xbf16> {
+  %r = arith.truncf %x to_nearest_even : vector<16xf32> to vector<16xbf16>
+  return %r : vector<16xbf16>
+}
+
+// -----
+
+// Toward zero: one step toward zero (bits - 1) where |extf(r)| > |x|.
+// CHECK-LABEL: func @toward_zero
+// CHECK-SAME: (%[[X:.*]]: vector<16xf32>)
+// CHECK: %[[R:.*]] = arith.truncf %[[X]] : vector<16xf32> to vector<16xbf16>
+// CHECK: %[[BACK:.*]] = arith.extf %[[R]] : vector<16xbf16> to vector<16xf32>
+// CHECK: %[[POS:.*]] = arith.cmpf ogt, %[[X]], %{{.*}} : vector<16xf32>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[R]] : vector<16xbf16> to vector<16xi16>
+// CHECK: %[[ABOVE:.*]] = arith.cmpf ogt, %[[BACK]], %[[X]]
+// CHECK: %[[BELOW:.*]] = arith.cmpf olt, %[[BACK]], %[[X]]
+// CHECK: %[[LARGER:.*]] = arith.select %[[POS]], %[[ABOVE]], %[[BELOW]]
+// CHECK: %[[M1:.*]] = arith.constant dense<-1> : vector<16xi16>
+// CHECK: %[[DOWN:.*]] = arith.addi %[[BITS]], %[[M1]]
+// CHECK: %[[STEPPED:.*]] = arith.select %[[LARGER]], %[[DOWN]], %[[BITS]]
+// CHECK: %[[Y:.*]] = arith.bitcast %[[STEPPED]] : vector<16xi16> to vector<16xbf16>
+// CHECK: return %[[Y]]
+func.func @toward_zero(%x: vector<16xf32>) -> vector<16xbf16> {
+  %r = arith.truncf %x toward_zero : vector<16xf32> to vector<16xbf16>
+  return %r : vector<16xbf16>
+}
+
+// -----
+
+// Upward: where extf(r) < x, a step toward +inf (away from zero for a
+// positive x, toward it for a negative one).
+// CHECK-LABEL: func @upward
+// CHECK-SAME: (%[[X:.*]]: f32)
+// CHECK: %[[R:.*]] = arith.truncf %[[X]] : f32 to f16
+// CHECK: %[[BACK:.*]] = arith.extf %[[R]] : f16 to f32
+// CHECK: %[[POS:.*]] = arith.cmpf ogt, %[[X]]
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[R]] : f16 to i16
+// CHECK: %[[BELOW:.*]] = arith.cmpf olt, %[[BACK]], %[[X]] : f32
+// CHECK: %[[STEP:.*]] = arith.select %[[POS]], %{{.*}}, %{{.*}} : i16
+// CHECK: %[[UP:.*]] = arith.addi %[[BITS]], %[[STEP]] : i16
+// CHECK: %[[STEPPED:.*]] = arith.select %[[BELOW]], %[[UP]], %[[BITS]] : i16
+// CHECK: arith.bitcast %[[STEPPED]] : i16 to f16
+func.func @upward(%x: f32) -> f16 {
+  %r = arith.truncf %x upward : f32 to f16
+  return %r : f16
+}
+
+// -----
+
+// Downward, f64 to f32: where extf(r) > x, a step toward -inf.
+// CHECK-LABEL: func @downward
+// CHECK-SAME: (%[[X:.*]]: f64)
+// CHECK: %[[R:.*]] = arith.truncf %[[X]] : f64 to f32
+// CHECK: %[[BACK:.*]] = arith.extf %[[R]] : f32 to f64
+// CHECK: %[[ABOVE:.*]] = arith.cmpf ogt, %[[BACK]], %[[X]] : f64
+// CHECK: %[[STEPPED:.*]] = arith.select %[[ABOVE]], %{{.*}}, %{{.*}} : i32
+// CHECK: arith.bitcast %[[STEPPED]] : i32 to f32
+func.func @downward(%x: f64) -> f32 {
+  %r = arith.truncf %x downward : f64 to f32
+  return %r : f32
+}
+
+// -----
+
+// To nearest, ties away from zero: a step away from zero at a tie that the
+// default rounding broke toward zero (x - back == next - x).
+// CHECK-LABEL: func @to_nearest_away
+// CHECK-SAME: (%[[X:.*]]: vector<4xf32>)
+// CHECK: %[[R:.*]] = arith.truncf %[[X]] : vector<4xf32> to vector<4xf16>
+// CHECK: %[[BACK:.*]] = arith.extf %[[R]]
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[R]] : vector<4xf16> to vector<4xi16>
+// CHECK: %[[ONE:.*]] = arith.constant dense<1> : vector<4xi16>
+// CHECK: %[[NEXTBITS:.*]] = arith.addi %[[BITS]], %[[ONE]]
+// CHECK: %[[NEXT:.*]] = arith.bitcast %[[NEXTBITS]] : vector<4xi16> to vector<4xf16>
+// CHECK: %[[NEXTWIDE:.*]] = arith.extf %[[NEXT]]
+// CHECK: %[[LOW:.*]] = arith.subf %[[X]], %[[BACK]]
+// CHECK: %[[HIGH:.*]] = arith.subf %[[NEXTWIDE]], %[[X]]
+// CHECK: %[[TIE:.*]] = arith.cmpf oeq, %[[LOW]], %[[HIGH]]
+// CHECK: %[[SMALLER:.*]] = arith.select
+// CHECK: %[[WRONG:.*]] = arith.andi %[[SMALLER]], %[[TIE]]
+// CHECK: %[[AWAY:.*]] = arith.addi %[[BITS]], %[[ONE]]
+// CHECK: arith.select %[[WRONG]], %[[AWAY]], %[[BITS]]
+func.func @to_nearest_away(%x: vector<4xf32>) -> vector<4xf16> {
+  %r = arith.truncf %x to_nearest_away : vector<4xf32> to vector<4xf16>
+  return %r : vector<4xf16>
+}
+
+// -----
+
+// f64 to bf16, default rounding: LLVM rounds through f32 (twice); here to
+// f32 to odd first (toward zero, the last bit set where inexact), then to
+// bf16 once.
+// CHECK-LABEL: func @f64_to_bf16
+// CHECK-SAME: (%[[X:.*]]: f64)
+// CHECK: %[[R:.*]] = arith.truncf %[[X]] : f64 to f32
+// CHECK: %[[BACK:.*]] = arith.extf %[[R]] : f32 to f64
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[R]] : f32 to i32
+// CHECK: %[[TZ:.*]] = arith.select %{{.*}}, %{{.*}}, %[[BITS]] : i32
+// CHECK: %[[ODD:.*]] = arith.ori %[[TZ]], %{{.*}} : i32
+// CHECK: %[[INEXACT:.*]] = arith.cmpf one, %[[BACK]], %[[X]] : f64
+// CHECK: %[[SEL:.*]] = arith.select %[[INEXACT]], %[[ODD]], %[[BITS]] : i32
+// CHECK: %[[F:.*]] = arith.bitcast %[[SEL]] : i32 to f32
+// CHECK: %[[Y:.*]] = arith.truncf %[[F]] : f32 to bf16
+// CHECK: return %[[Y]]
+func.func @f64_to_bf16(%x: f64) -> bf16 {
+  %r = arith.truncf %x : f64 to bf16
+  return %r : bf16
+}
+
+// -----
+
+// Left as they are: the default truncations that round once, a type whose
+// bits do not step this way (f8: no infinity), a dynamically shaped
+// tensor (the pipelines run this on scalars and vectors).
+// CHECK-LABEL: func @left
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
+// CHECK: arith.truncf %{{.*}} : f64 to f16
+// CHECK: arith.truncf %{{.*}} downward : f32 to f8E4M3FN
+// CHECK: arith.truncf %{{.*}} upward : tensor<?xf32> to tensor<?xf16>
+// CHECK-NOT: arith.extf
+func.func @left(%v: vector<8xf32>, %d: f64, %s: f32, %t: tensor<?xf32>) -> (vector<8xbf16>, f16, f8E4M3FN, tensor<?xf16>) {
+  %a = arith.truncf %v : vector<8xf32> to vector<8xbf16>
+  %b = arith.truncf %d : f64 to f16
+  %c = arith.truncf %s downward : f32 to f8E4M3FN
+  %e = arith.truncf %t upward : tensor<?xf32> to tensor<?xf16>
+  return %a, %b, %c, %e : vector<8xbf16>, f16, f8E4M3FN, tensor<?xf16>
+}
