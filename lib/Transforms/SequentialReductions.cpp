@@ -8,8 +8,9 @@
 // nested scf.for loops instead, its reductions carried as iteration
 // arguments and combined in iteration order: the result of one thread. The
 // recognized set is private to upstream, so this keeps parallel only a part
-// of it that upstream matches for certain; a min or max by select runs
-// sequentially too (slower, never wrong).
+// of it that upstream matches and lowers for certain; a min or max by
+// select runs sequentially too (slower, never wrong), and so do the types
+// upstream matches but cannot lower (i1, i128, f80, n-D vectors, index).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,21 +28,35 @@ namespace mlir::glu {
 using namespace mlir;
 
 namespace {
+/// Whether `type` is one convert-scf-to-openmp's reductions handle: an
+/// integer of 8, 16, 32 or 64 bits (a scalar's reduction also updates
+/// atomically, which LLVM allows on those widths only) or f16, bf16, f32,
+/// f64 (f80's atomic add fails), as a scalar or a 1-D vector (its constants
+/// are LLVM ones, which have no n-D vectors).
+bool isReducibleType(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (vector.getRank() != 1 || vector.isScalable())
+      return false;
+    type = vector.getElementType();
+  }
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
 /// Whether convert-scf-to-openmp declares the reduction `combiner`: one
 /// add, mul, and, or or xor of the block's arguments in their order, whose
-/// result the block returns, on integers or floats (scalars or vectors).
+/// result the block returns, on a type above.
 bool isDeclarable(Block &combiner) {
   if (combiner.getNumArguments() != 2 || !llvm::hasNItems(combiner, 2))
     return false;
   Operation &op = combiner.front();
   auto ret = dyn_cast<scf::ReduceReturnOp>(combiner.back());
-  Type type = getElementTypeOrSelf(combiner.getArgument(0).getType());
-  Type argType = combiner.getArgument(0).getType();
   return isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
              arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
          ret && ret.getResult() == op.getResult(0) &&
-         op.getOperands() == combiner.getArguments() && type.isIntOrFloat() &&
-         (argType == type || isa<VectorType>(argType));
+         op.getOperands() == combiner.getArguments() &&
+         isReducibleType(combiner.getArgument(0).getType());
 }
 
 /// `loop` as nested scf.for loops, its reductions as iteration arguments.

@@ -144,3 +144,42 @@ func.func @sequential(%n: index, %v: f32) -> (f32, f32, index) {
   }
   return %a0, %a1, %s : f32, f32, index
 }
+
+// -----
+
+// Sequential as well: combiners upstream matches but cannot lower (found by
+// the hostile review of 2026-12-05): an atomic or of i1 and an atomic add of
+// f80 (LLVM's atomics take 8 to 64-bit integers and power-of-two sizes), a
+// 2-D vector (upstream's neutral element is an LLVM constant, which has no
+// n-D vectors).
+// CHECK-LABEL: func @unlowerable
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for {{.*}} -> (i1)
+// CHECK: scf.for {{.*}} -> (f80)
+// CHECK: scf.for {{.*}} -> (vector<2x4xf32>)
+func.func @unlowerable(%n: index, %b: i1, %x: f80, %v: vector<2x4xf32>) -> (i1, f80, vector<2x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r0 = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%b) -> i1 {
+    scf.reduce(%b : i1) {
+    ^bb0(%p: i1, %q: i1):
+      %o = arith.ori %p, %q : i1
+      scf.reduce.return %o : i1
+    }
+  }
+  %r1 = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%x) -> f80 {
+    scf.reduce(%x : f80) {
+    ^bb0(%p: f80, %q: f80):
+      %o = arith.addf %p, %q : f80
+      scf.reduce.return %o : f80
+    }
+  }
+  %r2 = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%v) -> vector<2x4xf32> {
+    scf.reduce(%v : vector<2x4xf32>) {
+    ^bb0(%p: vector<2x4xf32>, %q: vector<2x4xf32>):
+      %o = arith.addf %p, %q : vector<2x4xf32>
+      scf.reduce.return %o : vector<2x4xf32>
+    }
+  }
+  return %r0, %r1, %r2 : i1, f80, vector<2x4xf32>
+}

@@ -198,10 +198,13 @@ def GluSequentialReductions : Pass<"glu-sequential-reductions"> {
     two ops, a bf16 sum through f32): such a loop becomes nested `scf.for`
     loops, each reduction an iteration argument combined in iteration
     order, the result of one thread. Upstream's matcher is not public, so
-    only a part of its set that it always matches stays parallel: one of
-    those seven arith ops on the block's arguments in order, on integers
-    or floats; a min or max by select runs sequentially too (slower, the
-    same value). Loops without reductions are left alone.
+    only a part of its set that it always matches and lowers stays
+    parallel: one of those seven arith ops on the block's arguments in
+    order, on i8, i16, i32, i64, f16, bf16, f32 or f64, scalars or 1-D
+    vectors. A min or max by select runs sequentially too (slower, the same
+    value), and so do the types upstream matches but cannot lower (an
+    atomic update of i1, i24, i128 or f80; an n-D vector or index
+    constant). Loops without reductions are left alone.
 
     ```mlir
     %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> f32 {
@@ -400,22 +403,25 @@ def GluPrefetchStreams
                            "::mlir::memref::MemRefDialect"];
 }
 
-def GluExpandTruncFRounding : Pass<"glu-expand-truncf-rounding"> {
-  let summary = "Round an arith.truncf with a rounding mode by that mode";
+def GluRoundConversions : Pass<"glu-round-conversions"> {
+  let summary = "Conversions to f32, f16 and bf16 rounded once, by their mode";
   let description = [{
+    IEEE 754's rounding of the exact value, once, by the op's rounding mode,
+    where upstream's lowering gives something else (docs/semantics.md
+    decision 18).
+
     `arith.truncf` rounds by its `roundingmode` where it has one (IEEE
-    754's five modes). Upstream's
-    `convert-arith-to-llvm` lowers such a truncation to
-    `llvm.intr.experimental.constrained.fptrunc`, whose mode only tells
-    LLVM what the floating-point environment's mode is: in the default
-    environment (round to nearest even, docs/semantics.md decision 17)
-    every mode then rounded to nearest, and `arith-expand`'s bf16
-    expansion refuses a mode. This pass expands a truncation to f32, f16
-    or bf16 with a mode into the default truncation `r` and a step of one
-    unit in the last place where `r` lies on the wrong side of the input
-    `x`: its bits minus 1 (toward zero) or plus 1 (away from zero) in the
-    sign-magnitude encoding, read from `extf(r)` compared with `x` (exact:
-    the wider type holds every value of the narrower one).
+    754's five modes). Upstream's `convert-arith-to-llvm` lowers such a
+    truncation to `llvm.intr.experimental.constrained.fptrunc`, whose mode
+    only tells LLVM what the floating-point environment's mode is: in the
+    default environment (round to nearest even, decision 17) every mode
+    then rounded to nearest, and `arith-expand`'s bf16 expansion refuses a
+    mode. A truncation to f32, f16 or bf16 with a mode becomes the default
+    truncation `r` and a step of one unit in the last place where `r` lies
+    on the wrong side of the input `x`: its bits minus 1 (toward zero) or
+    plus 1 (away from zero) in the sign-magnitude encoding, read from
+    `extf(r)` compared with `x` (exact: the wider type holds every value of
+    the narrower one).
 
     - `to_nearest_even`: the default truncation (the attribute dropped);
     - `toward_zero`: `|extf(r)| > |x|` steps toward zero (a rounding up to
@@ -425,19 +431,21 @@ def GluExpandTruncFRounding : Pass<"glu-expand-truncf-rounding"> {
       between `r` and its successor in magnitude, both differences exact)
       steps away from zero.
 
-    A truncation to bf16 from a type wider than f32 (with a mode or
-    without) first rounds to f32 to odd (toward zero, the last bit set
-    where inexact), then to bf16: LLVM rounds f64 to bf16 through f32,
-    twice (its vector lowering, and MLIR's runtime `__truncdfbf2` that the
-    JIT links), and rounding to odd with two bits more than bf16 makes the
-    second rounding the only one.
+    LLVM converts to bf16 through f32, rounding twice: a truncation from a
+    type wider than f32 (its vector lowering, and MLIR's runtime
+    `__truncdfbf2` that the JIT links) and `arith.sitofp` / `arith.uitofp`
+    from integers of 25 to 64 bits. Those round to f32 to odd first (toward
+    zero, the last bit set where inexact), which makes the rounding to bf16
+    after it the only one (f32 has bf16's 8 bits and 2 more): a truncation
+    directly, an integer through f64 (exact up to 53 bits; wider, its low
+    bits folded into a sticky last bit first).
 
     A NaN compares false and keeps the default truncation's NaN (glu's
     canonical one for bf16). Scalars, vectors and statically shaped
     tensors; a dynamically shaped tensor is left (the pipelines run this
-    after `convert-elementwise-to-linalg`, where truncations are scalars in
+    after `convert-elementwise-to-linalg`, where conversions are scalars in
     linalg bodies or vectors). A truncation to another type (f8, f4, tf32)
-    is left as it is.
+    and integers wider than 64 bits are left as they are.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

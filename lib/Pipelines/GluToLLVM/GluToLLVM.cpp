@@ -35,9 +35,10 @@ void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise) {
   pm.addPass(createCanonicalize());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
-  // Truncations by their rounding mode (upstream's lowering rounds every
-  // mode to nearest), on scalars in linalg bodies and on vectors.
-  pm.addPass(createGluExpandTruncFRounding());
+  // Conversions rounded once, by their mode (upstream's lowering rounds
+  // every mode to nearest, and to bf16 through f32), on scalars in linalg
+  // bodies and on vectors.
+  pm.addPass(createGluRoundConversions());
   if (fuseElementwise)
     pm.addNestedPass<func::FuncOp>(createGluFuseElementwise());
 }

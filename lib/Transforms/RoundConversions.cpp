@@ -1,4 +1,7 @@
-//===- ExpandTruncFRounding.cpp - arith.truncf rounded by its mode --------===//
+//===- RoundConversions.cpp - conversions to f32/f16/bf16 rounded once ----===//
+//
+// glu-round-conversions: IEEE 754's rounding of the exact value, once, by
+// the op's mode, where upstream's lowering gives something else.
 //
 // An arith.truncf with a rounding mode rounds by that mode. Upstream lowers
 // it to LLVM's constrained fptrunc, whose mode argument only states the
@@ -15,15 +18,23 @@
 // of the tie test are exact (both ends lie within one ulp of the narrower
 // type, on the wider type's grid).
 //
+// LLVM converts to bf16 through f32: f64 (truncf) and integers of more than
+// 24 bits (sitofp, uitofp) were rounded twice. Here they are rounded to f32
+// to odd first (toward zero, the last bit set where inexact), which f32's
+// two bits beyond bf16's 8 make the one rounding of the value.
+//
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::glu {
-#define GEN_PASS_DEF_GLUEXPANDTRUNCFROUNDING
+#define GEN_PASS_DEF_GLUROUNDCONVERSIONS
 #include "GluDialect/Transforms/Passes.h.inc"
 } // namespace mlir::glu
 
@@ -116,6 +127,64 @@ Value truncateOnce(OpBuilder &b, Location loc, Value x, Type narrow,
                                  /*roundingmode=*/nullptr, fastmath);
 }
 
+/// Whether LLVM's conversion of `from` integers to `to` would round twice:
+/// to bf16 through f32, for integers of more than f32's 24 bits (up to 64:
+/// wider ones are left to LLVM).
+bool intRoundsTwice(Type from, Type to) {
+  unsigned width = getElementTypeOrSelf(from).getIntOrFloatBitWidth();
+  return getElementTypeOrSelf(to).isBF16() && width > 24 && width <= 64;
+}
+
+/// The integer `v` as f64 (of `v`'s shape), exact up to 53 bits; wider, its
+/// value rounded to odd at 2^s, s = width - 53: shifted right by s (an
+/// arithmetic shift for a signed one: floor, and for a negative value
+/// -2k | 1 = -(2k - 1), so the sticky bit moves toward zero there too), the
+/// low s bits' being nonzero or'ed in as the last bit, converted exactly and
+/// scaled back by 2^s. That keeps at least 42 bits and the sticky one, all
+/// the rounding to f32 to odd (truncateOnce) needs.
+Value toF64(OpBuilder &b, Location loc, Value v, bool isSigned) {
+  Type f64 = withElement(v.getType(), b.getF64Type());
+  auto convert = [&](Value i) -> Value {
+    if (isSigned)
+      return arith::SIToFPOp::create(b, loc, f64, i);
+    return arith::UIToFPOp::create(b, loc, f64, i);
+  };
+  unsigned width = getElementTypeOrSelf(v).getIntOrFloatBitWidth();
+  if (width <= 53)
+    return convert(v);
+  auto constant = [&](int64_t value) {
+    return createScalarOrSplatConstant(b, loc, v.getType(), value);
+  };
+  int64_t shift = width - 53;
+  Value low =
+      arith::AndIOp::create(b, loc, v, constant((int64_t(1) << shift) - 1));
+  Value sticky = arith::ExtUIOp::create(
+      b, loc, v.getType(),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, low,
+                            constant(0)));
+  Value high = isSigned
+                   ? Value(arith::ShRSIOp::create(b, loc, v, constant(shift)))
+                   : Value(arith::ShRUIOp::create(b, loc, v, constant(shift)));
+  Value scaled = arith::MulFOp::create(
+      b, loc, convert(arith::OrIOp::create(b, loc, high, sticky)),
+      createScalarOrSplatConstant(b, loc, f64,
+                                  APFloat(std::ldexp(1.0, shift))));
+  // Exact below 2^53 in magnitude: |v| < 2^53 as -2^53 <= v < 2^53, or
+  // v < 2^53 unsigned.
+  Value limit = constant(int64_t(1) << 53);
+  Value exact =
+      isSigned
+          ? arith::AndIOp::create(
+                b, loc,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v,
+                                      limit),
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v,
+                                      constant(-(int64_t(1) << 53))))
+          : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v, limit)
+                .getResult();
+  return arith::SelectOp::create(b, loc, exact, convert(v), scaled);
+}
+
 /// `trunc`'s value: rounded once, by its mode.
 Value expand(OpBuilder &b, arith::TruncFOp trunc) {
   Location loc = trunc.getLoc();
@@ -166,24 +235,74 @@ Value expand(OpBuilder &b, arith::TruncFOp trunc) {
                                   s.select(wrong, stepped, bits));
 }
 
-struct GluExpandTruncFRoundingPass
-    : glu::impl::GluExpandTruncFRoundingBase<GluExpandTruncFRoundingPass> {
+/// Whether `op`'s result is a scalar or a statically shaped value (the
+/// constants above are splats).
+bool hasStaticShape(Operation *op) {
+  auto shaped = dyn_cast<ShapedType>(op->getResult(0).getType());
+  return !shaped || shaped.hasStaticShape();
+}
+
+/// Whether `op` is a conversion this pass rounds.
+bool isRounded(Operation *op) {
+  if (!hasStaticShape(op))
+    return false;
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op))
+    return (trunc.getRoundingmodeAttr() && isSteppable(trunc.getType())) ||
+           roundsTwice(trunc.getIn().getType(), trunc.getType());
+  return isa<arith::SIToFPOp, arith::UIToFPOp>(op) &&
+         intRoundsTwice(op->getOperand(0).getType(),
+                        op->getResult(0).getType());
+}
+
+/// `op`'s value, rounded once.
+Value round(OpBuilder &b, Operation *op) {
+  if (auto trunc = dyn_cast<arith::TruncFOp>(op))
+    return expand(b, trunc);
+  Value wide =
+      toF64(b, op->getLoc(), op->getOperand(0), isa<arith::SIToFPOp>(op));
+  return truncateOnce(b, op->getLoc(), wide, op->getResult(0).getType(), {});
+}
+
+struct GluRoundConversionsPass
+    : glu::impl::GluRoundConversionsBase<GluRoundConversionsPass> {
   void runOnOperation() override {
-    SmallVector<arith::TruncFOp> truncs;
-    getOperation()->walk([&](arith::TruncFOp trunc) {
-      auto shaped = dyn_cast<ShapedType>(trunc.getType());
-      bool rounded =
-          trunc.getRoundingmodeAttr() && isSteppable(trunc.getType());
-      if ((rounded || roundsTwice(trunc.getIn().getType(), trunc.getType())) &&
-          (!shaped || shaped.hasStaticShape()))
-        truncs.push_back(trunc);
+    // A named linalg op's body is implied by its name (linalg.matmul's a
+    // multiply-add, whose verifier refuses more ops; linalg.copy prints
+    // none of it): one holding such a conversion (f64 operands, a bf16
+    // output) becomes a linalg.generic first.
+    SmallVector<linalg::LinalgOp> named;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (!isa<linalg::GenericOp>(op) &&
+          op->walk([](Operation *inner) {
+              return isa<arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp>(
+                         inner) &&
+                             isRounded(inner)
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            }).wasInterrupted())
+        named.push_back(op);
     });
-    if (truncs.empty())
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : named) {
+      rewriter.setInsertionPoint(op);
+      if (failed(linalg::generalizeNamedOp(rewriter, op))) {
+        op.emitOpError("holds a conversion to round once, and has no "
+                       "linalg.generic form");
+        return signalPassFailure();
+      }
+    }
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp>(op) &&
+          isRounded(op))
+        ops.push_back(op);
+    });
+    if (ops.empty() && named.empty())
       return markAllAnalysesPreserved();
-    for (arith::TruncFOp trunc : truncs) {
-      OpBuilder b(trunc);
-      trunc.replaceAllUsesWith(expand(b, trunc));
-      trunc.erase();
+    for (Operation *op : ops) {
+      OpBuilder b(op);
+      op->getResult(0).replaceAllUsesWith(round(b, op));
+      op->erase();
     }
   }
 };

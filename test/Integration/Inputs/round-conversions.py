@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""truncf-rounding.py GLU_RUN [GLU_RUN_FLAGS...]: arith.truncf under every
-rounding mode, f32 to bf16 and f16 and f64 to f32, f16 and bf16, run by
-glu-run on values around every kind of rounding (exact values, ties and
-their neighbours one source ulp away, quarter ulps, the largest finite
-value and beyond, the subnormals and below the least one, zeros,
-infinities, NaN, random bit patterns), checked bit for bit against an
-independent oracle: IEEE 754 rounding of the exact dyadic input in integer
-arithmetic. A NaN input must give a NaN. Writes its files into the current
-directory; prints a count and exits 1 on any difference.
+"""round-conversions.py GLU_RUN [GLU_RUN_FLAGS...]: conversions to f32, f16
+and bf16 run by glu-run, bit for bit against an independent oracle (IEEE 754
+rounding of the exact input in integer arithmetic):
+
+- arith.truncf under every rounding mode and the default, f32 to bf16 and
+  f16, f64 to f32, f16 and bf16;
+- arith.sitofp and arith.uitofp from i32 and i64 to bf16, f16 and f32.
+
+The inputs lie around every kind of rounding: exact values, ties and their
+neighbours one source unit away, quarter units, the largest finite value
+and beyond, the subnormals and below the least one, zeros, infinities,
+NaN, the integers' extremes, random bit patterns. A NaN input must give a
+NaN. Writes its files into the current directory; prints a count and exits
+1 on any difference.
 """
 import random
 import struct
@@ -19,14 +24,27 @@ MODES = ["", "to_nearest_even", "to_nearest_away", "toward_zero", "upward",
 # name: (bits, precision p with the implicit bit, emax; emin = 1 - emax).
 FORMATS = {"f64": (64, 53, 1023), "f32": (32, 24, 127), "f16": (16, 11, 15),
            "bf16": (16, 8, 127)}
-TARGETS = {"f32": ["bf16", "f16"], "f64": ["f32", "f16", "bf16"]}
-NPY = {"f32": "<f4", "f16": "<f2", "bf16": "<u2", "i64": "<i8"}
+# Each source: its targets and the conversions applied to it.
+SOURCES = {
+    "f32": (["bf16", "f16"], ["truncf " + m for m in MODES]),
+    "f64": (["f32", "f16", "bf16"], ["truncf " + m for m in MODES]),
+    "i32": (["bf16", "f16", "f32"], ["sitofp", "uitofp"]),
+    "i64": (["bf16", "f16", "f32"], ["sitofp", "uitofp"]),
+}
+# What glu-run passes: f64 travels as its i64 bits.
+ARGUMENT = {"f32": ("f32", "<f4", "<I"), "f64": ("i64", "<i8", "<Q"),
+            "i32": ("i32", "<i4", "<I"), "i64": ("i64", "<i8", "<Q")}
 
 
-def decode(bits, fmt):
+def decode(bits, src, op):
     """(sign, kind, M, E): the value (-1)^sign M 2^E, kind 'num', 'inf' or
     'nan'."""
-    width, p, emax = FORMATS[fmt]
+    if src[0] == "i":
+        width = int(src[1:])
+        value = bits - (1 << width) if (
+            op == "sitofp" and bits >> (width - 1)) else bits
+        return int(value < 0), "num", abs(value), 0
+    width, p, emax = FORMATS[src]
     sign = bits >> (width - 1)
     field = (bits >> (p - 1)) & ((1 << (width - p)) - 1)
     mant = bits & ((1 << (p - 1)) - 1)
@@ -54,11 +72,12 @@ def encode_magnitude(k, q, fmt):
     return ((e + emax) << (p - 1)) | (scaled - (1 << (p - 1)))
 
 
-def round_bits(bits, src, dst, mode):
-    """The bits of the source value `bits` rounded to dst by `mode`; None
-    for a NaN input (any NaN result is accepted)."""
+def round_bits(bits, src, dst, op):
+    """The bits of the source value `bits` converted to dst by `op`
+    ('truncf MODE', 'sitofp', 'uitofp'); None for a NaN input (any NaN
+    result is accepted)."""
     width, p, emax = FORMATS[dst]
-    sign, kind, m, e = decode(bits, src)
+    sign, kind, m, e = decode(bits, src, op)
     inf = ((1 << (width - p)) - 1) << (p - 1)
     if kind == "nan":
         return None
@@ -72,6 +91,7 @@ def round_bits(bits, src, dst, mode):
         k, rem, half = m << (e - q), 0, 1
     else:
         k, rem, half = m >> (q - e), m & ((1 << (q - e)) - 1), 1 << (q - e - 1)
+    mode = op.split(" ")[1] if op.startswith("truncf ") else ""
     mode = mode or "to_nearest_even"
     if rem == 0:
         up = False
@@ -103,11 +123,11 @@ def float_bits(value, fmt):
     return struct.unpack("<I", struct.pack("<f", value))[0]
 
 
-def inputs(src, rng):
-    """Source bit patterns around every target's roundings."""
+def float_inputs(src, rng):
+    """Float source bit patterns around every target's roundings."""
     width = FORMATS[src][0]
     out = []
-    for dst in TARGETS[src]:
+    for dst in SOURCES[src][0]:
         _, p, emax = FORMATS[dst]
         emin = 1 - emax
         exponents = [emin - 1, emin, emin + 1, -1, 0, 1, emax - 1, emax]
@@ -143,6 +163,27 @@ def inputs(src, rng):
     return [b & mask for b in out]
 
 
+def int_inputs(src, rng):
+    """Integer bit patterns around the roundings to bf16, f16 and f32: ties
+    at every power of two and their neighbours, the extremes, random
+    ones."""
+    width = int(src[1:])
+    mask = (1 << width) - 1
+    out = [0, 1, mask, 1 << (width - 1), (1 << (width - 1)) - 1,
+           (1 << (width - 1)) + 1, 65504, 65519, 65520, 65536,
+           (1 << 24) + (1 << 16) + 1]
+    for p in [8, 11, 24]:
+        for q in range(1, width - p + 1):
+            for _ in range(4):
+                k = rng.randint(1 << (p - 1), (1 << p) - 1)
+                tie = (k << q) + (1 << (q - 1))
+                for v in [tie, tie - 1, tie + 1, k << q, (k << q) + 1]:
+                    out += [v & mask, -v & mask]
+    out += [rng.getrandbits(width) for _ in range(4000)]
+    out += [rng.getrandbits(rng.randint(1, width)) for _ in range(4000)]
+    return [b & mask for b in out]
+
+
 def write_npy(path, descr, values, pack):
     header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
         descr, len(values))
@@ -163,61 +204,65 @@ def read_bits(path, width):
 
 
 def program(src):
-    dims = "tensor<?x%s>"
+    """@from_SRC: every conversion of SOURCES[src], one result each."""
+    tensor = "tensor<?x%s>"
+    arg_type = ARGUMENT[src][0]
     lines, results = [], []
-    arg = "%x"
-    if src == "f64":
-        lines.append("  %x = arith.bitcast %b : tensor<?xi64> to "
+    x = "%a"
+    if src == "f64":  # glu-run passes no f64: its bits as i64
+        lines.append("  %x = arith.bitcast %a : tensor<?xi64> to "
                      "tensor<?xf64>")
-    for dst in TARGETS[src]:
-        for i, mode in enumerate(MODES):
+        x = "%x"
+    dsts, ops = SOURCES[src]
+    for dst in dsts:
+        for i, op in enumerate(ops):
+            # "truncf MODE" (MODE may be empty), "sitofp", "uitofp".
             name = "%%%s_%d" % (dst, i)
-            lines.append("  %s = arith.truncf %s %s : %s to %s" % (
-                name, arg, mode, dims % src, dims % dst))
-            results.append((name, dims % dst))
-    param = "%b: tensor<?xi64>" if src == "f64" else "%x: tensor<?xf32>"
-    return "func.func @from_%s(%s) -> (%s) {\n%s\n  return %s : %s\n}\n" % (
-        src, param, ", ".join(t for _, t in results), "\n".join(lines),
-        ", ".join(n for n, _ in results), ", ".join(t for _, t in results))
+            kind, _, mode = op.partition(" ")
+            lines.append("  %s = arith.%s %s %s : %s to %s" % (
+                name, kind, x, mode, tensor % src, tensor % dst))
+            results.append((name, tensor % dst, dst, op))
+    types = ", ".join(r[1] for r in results)
+    body = "\n".join(lines)
+    return results, "func.func @from_%s(%%a: %s) -> (%s) {\n%s\n  return " \
+        "%s : %s\n}\n" % (src, tensor % arg_type, types, body,
+                          ", ".join(r[0] for r in results), types)
 
 
 def main():
     glu_run, flags = sys.argv[1], sys.argv[2:]
     rng = random.Random(2026)
     checked = differ = 0
-    for src in ["f32", "f64"]:
-        bits = inputs(src, rng)
+    for src in SOURCES:
+        bits = (int_inputs if src[0] == "i" else float_inputs)(src, rng)
+        results, text = program(src)
         with open("from_%s.mlir" % src, "w") as f:
-            f.write(program(src))
-        write_npy("%s.npy" % src, NPY["f32" if src == "f32" else "i64"], bits,
-                  "<I" if src == "f32" else "<Q")
-        outputs = []
-        for dst in TARGETS[src]:
-            for i, _ in enumerate(MODES):
-                outputs.append(("%s_%s_%d.npy" % (src, dst, i), dst, i))
+            f.write(text)
+        _, descr, pack = ARGUMENT[src]
+        write_npy("%s.npy" % src, descr, bits, pack)
+        outputs = ["%s_%d.npy" % (src, i) for i in range(len(results))]
         subprocess.run([glu_run, "from_%s.mlir" % src,
                         "--function=from_%s" % src,
                         "--input=@%s.npy" % src] +
-                       ["--output=@" + o for o, _, _ in outputs] + flags,
+                       ["--output=@" + o for o in outputs] + flags,
                        check=True)
-        for path, dst, i in outputs:
-            width = FORMATS[dst][0]
-            got = read_bits(path, width)
+        for path, (_, _, dst, op) in zip(outputs, results):
+            got = read_bits(path, FORMATS[dst][0])
             assert len(got) == len(bits), path
             for b, g in zip(bits, got):
-                want = round_bits(b, src, dst, MODES[i])
+                want = round_bits(b, src, dst, op)
                 checked += 1
                 if want is None:
-                    ok = decode(g, dst)[1] == "nan"
+                    ok = decode(g, dst, op)[1] == "nan"
                 else:
                     ok = g == want
                 if not ok:
                     differ += 1
                     if differ <= 10:
                         print("%s -> %s %s: input 0x%x: got 0x%x, want %s" % (
-                            src, dst, MODES[i] or "default", b, g,
+                            src, dst, op.strip() or "truncf", b, g,
                             "NaN" if want is None else "0x%x" % want))
-    print("truncf-rounding: %d checked, %d differ" % (checked, differ))
+    print("round-conversions: %d checked, %d differ" % (checked, differ))
     sys.exit(1 if differ else 0)
 
 
