@@ -21,7 +21,9 @@
 // LLVM converts to bf16 through f32: f64 (truncf) and integers of more than
 // 24 bits (sitofp, uitofp) were rounded twice. Here they are rounded to f32
 // to odd first (toward zero, the last bit set where inexact), which f32's
-// two bits beyond bf16's 8 make the one rounding of the value.
+// two bits beyond bf16's 8 make the one rounding of the value. LLVM also
+// computes math.fma on bf16 and f16 in f32 and rounds again: here in f64,
+// exactly up to the sum's rounding, which TwoSum recovers (fmaOnce).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +33,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::glu {
@@ -235,6 +238,54 @@ Value expand(OpBuilder &b, arith::TruncFOp trunc) {
                                   s.select(wrong, stepped, bits));
 }
 
+/// fma(a, b, c) of 16-bit floats, rounded once: LLVM computes it in f32 and
+/// rounds again (bf16 1.1875 * 1.4375 + 2^-40 lies above a tie, and f32
+/// drops the 2^-40). In f64 the product is exact (22 bits at most, no
+/// underflow: bf16's least subnormal squared is 2^-266) and the sum's
+/// rounding error is too (TwoSum); the sum is rounded to odd with it
+/// (toward zero by one ulp where the error has the other sign, the last
+/// bit set where it is nonzero), and then once to the 16-bit type
+/// (truncateOnce: 53 bits are more than 11 and 2).
+Value fmaOnce(OpBuilder &b, math::FmaOp fma) {
+  Location loc = fma.getLoc();
+  Type f64 = withElement(fma.getType(), b.getF64Type());
+  auto wide = [&](Value v) -> Value {
+    return arith::ExtFOp::create(b, loc, f64, v);
+  };
+  auto sub = [&](Value x, Value y) -> Value {
+    return arith::SubFOp::create(b, loc, x, y);
+  };
+  Value p = arith::MulFOp::create(b, loc, wide(fma.getA()), wide(fma.getB()));
+  Value c = wide(fma.getC());
+  Value sum = arith::AddFOp::create(b, loc, p, c);
+  Value cPart = sub(sum, p);
+  Value error =
+      arith::AddFOp::create(b, loc, sub(p, sub(sum, cPart)), sub(c, cPart));
+  Value zero = createScalarOrSplatConstant(
+      b, loc, f64, APFloat::getZero(APFloat::IEEEdouble()));
+  auto cmp = [&](arith::CmpFPredicate predicate, Value x, Value y) -> Value {
+    return arith::CmpFOp::create(b, loc, predicate, x, y);
+  };
+  // |sum| > |exact|: the error's sign is not the sum's (the sum is 0 only
+  // where the exact value is).
+  Value larger =
+      arith::XOrIOp::create(b, loc, cmp(arith::CmpFPredicate::OGT, sum, zero),
+                            cmp(arith::CmpFPredicate::OGT, error, zero));
+  larger = arith::AndIOp::create(b, loc, larger,
+                                 cmp(arith::CmpFPredicate::ONE, error, zero));
+  Value bits = bitsOf(b, loc, sum);
+  auto constant = [&](int64_t value) {
+    return createScalarOrSplatConstant(b, loc, bits.getType(), value);
+  };
+  Value towardZero = arith::SelectOp::create(
+      b, loc, larger, arith::AddIOp::create(b, loc, bits, constant(-1)), bits);
+  Value odd = arith::OrIOp::create(b, loc, towardZero, constant(1));
+  Value inexact = cmp(arith::CmpFPredicate::ONE, error, zero);
+  Value rounded = arith::BitcastOp::create(
+      b, loc, f64, arith::SelectOp::create(b, loc, inexact, odd, bits));
+  return truncateOnce(b, loc, rounded, fma.getType(), {});
+}
+
 /// Whether `op`'s result is a scalar or a statically shaped value (the
 /// constants above are splats).
 bool hasStaticShape(Operation *op) {
@@ -242,22 +293,27 @@ bool hasStaticShape(Operation *op) {
   return !shaped || shaped.hasStaticShape();
 }
 
-/// Whether `op` is a conversion this pass rounds.
+/// Whether `op` is a conversion (or a 16-bit fma) this pass rounds.
 bool isRounded(Operation *op) {
-  if (!hasStaticShape(op))
+  if (!isa<arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp, math::FmaOp>(
+          op) ||
+      !hasStaticShape(op))
     return false;
   if (auto trunc = dyn_cast<arith::TruncFOp>(op))
     return (trunc.getRoundingmodeAttr() && isSteppable(trunc.getType())) ||
            roundsTwice(trunc.getIn().getType(), trunc.getType());
-  return isa<arith::SIToFPOp, arith::UIToFPOp>(op) &&
-         intRoundsTwice(op->getOperand(0).getType(),
-                        op->getResult(0).getType());
+  Type result = getElementTypeOrSelf(op->getResult(0));
+  if (isa<math::FmaOp>(op))
+    return result.isBF16() || result.isF16();
+  return intRoundsTwice(op->getOperand(0).getType(), result);
 }
 
 /// `op`'s value, rounded once.
 Value round(OpBuilder &b, Operation *op) {
   if (auto trunc = dyn_cast<arith::TruncFOp>(op))
     return expand(b, trunc);
+  if (auto fma = dyn_cast<math::FmaOp>(op))
+    return fmaOnce(b, fma);
   Value wide =
       toF64(b, op->getLoc(), op->getOperand(0), isa<arith::SIToFPOp>(op));
   return truncateOnce(b, op->getLoc(), wide, op->getResult(0).getType(), {});
@@ -274,11 +330,8 @@ struct GluRoundConversionsPass
     getOperation()->walk([&](linalg::LinalgOp op) {
       if (!isa<linalg::GenericOp>(op) &&
           op->walk([](Operation *inner) {
-              return isa<arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp>(
-                         inner) &&
-                             isRounded(inner)
-                         ? WalkResult::interrupt()
-                         : WalkResult::advance();
+              return isRounded(inner) ? WalkResult::interrupt()
+                                      : WalkResult::advance();
             }).wasInterrupted())
         named.push_back(op);
     });
@@ -293,8 +346,7 @@ struct GluRoundConversionsPass
     }
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
-      if (isa<arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp>(op) &&
-          isRounded(op))
+      if (isRounded(op))
         ops.push_back(op);
     });
     if (ops.empty() && named.empty())

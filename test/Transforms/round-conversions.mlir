@@ -226,3 +226,33 @@ func.func @named(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>, %c: tensor<2x4xbf16>,
   %kept = linalg.matmul ins(%x, %y : tensor<2x3xf32>, tensor<3x4xf32>) outs(%z : tensor<2x4xbf16>) -> tensor<2x4xbf16>
   return %copy, %mm, %kept : tensor<2x3xbf16>, tensor<2x4xbf16>, tensor<2x4xbf16>
 }
+
+// -----
+
+// math.fma on 16-bit floats: in f64 the product is exact and TwoSum gives
+// the sum's error; the sum rounded to odd with it, then once to bf16 (LLVM
+// computes the fma in f32 and rounds again). fma on f32 is left.
+// CHECK-LABEL: func @fma16
+// CHECK-SAME: (%[[A:.*]]: vector<8xbf16>, %[[B:.*]]: vector<8xbf16>, %[[C:.*]]: vector<8xbf16>, %[[X:.*]]: f32)
+// CHECK: %[[WA:.*]] = arith.extf %[[A]] : vector<8xbf16> to vector<8xf64>
+// CHECK: %[[WB:.*]] = arith.extf %[[B]] : vector<8xbf16> to vector<8xf64>
+// CHECK: %[[P:.*]] = arith.mulf %[[WA]], %[[WB]] : vector<8xf64>
+// CHECK: %[[WC:.*]] = arith.extf %[[C]] : vector<8xbf16> to vector<8xf64>
+// CHECK: %[[S:.*]] = arith.addf %[[P]], %[[WC]] : vector<8xf64>
+// CHECK: %[[CPART:.*]] = arith.subf %[[S]], %[[P]]
+// CHECK: %[[PPART:.*]] = arith.subf %[[S]], %[[CPART]]
+// CHECK: %[[PERR:.*]] = arith.subf %[[P]], %[[PPART]]
+// CHECK: %[[CERR:.*]] = arith.subf %[[WC]], %[[CPART]]
+// CHECK: %[[ERR:.*]] = arith.addf %[[PERR]], %[[CERR]]
+// CHECK: %[[ODD:.*]] = arith.ori
+// CHECK: %[[INEXACT:.*]] = arith.cmpf one, %[[ERR]]
+// CHECK: %[[R:.*]] = arith.select %[[INEXACT]], %[[ODD]], %{{.*}} : vector<8xi1>, vector<8xi64>
+// CHECK: %[[F:.*]] = arith.bitcast %[[R]] : vector<8xi64> to vector<8xf64>
+// CHECK: arith.truncf %[[F]] : vector<8xf64> to vector<8xf32>
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
+// CHECK: math.fma %[[X]], %[[X]], %[[X]] : f32
+func.func @fma16(%a: vector<8xbf16>, %b: vector<8xbf16>, %c: vector<8xbf16>, %x: f32) -> (vector<8xbf16>, f32) {
+  %r = math.fma %a, %b, %c : vector<8xbf16>
+  %s = math.fma %x, %x, %x : f32
+  return %r, %s : vector<8xbf16>, f32
+}

@@ -404,7 +404,8 @@ def GluPrefetchStreams
 }
 
 def GluRoundConversions : Pass<"glu-round-conversions"> {
-  let summary = "Conversions to f32, f16 and bf16 rounded once, by their mode";
+  let summary = "Conversions to f32, f16 and bf16 (and 16-bit fma) rounded "
+                "once, by their mode";
   let description = [{
     IEEE 754's rounding of the exact value, once, by the op's rounding mode,
     where upstream's lowering gives something else (docs/semantics.md
@@ -439,6 +440,11 @@ def GluRoundConversions : Pass<"glu-round-conversions"> {
     after it the only one (f32 has bf16's 8 bits and 2 more): a truncation
     directly, an integer through f64 (exact up to 53 bits; wider, its low
     bits folded into a sticky last bit first).
+
+    `math.fma` on bf16 and f16, which LLVM computes in f32 and rounds
+    again, is computed in f64 (the product exact, the sum's error from
+    TwoSum), rounded to odd with that error and then once to the 16-bit
+    type.
 
     A NaN compares false and keeps the default truncation's NaN (glu's
     canonical one for bf16). Scalars, vectors and statically shaped

@@ -5,7 +5,8 @@ rounding of the exact input in integer arithmetic):
 
 - arith.truncf under every rounding mode and the default, f32 to bf16 and
   f16, f64 to f32, f16 and bf16;
-- arith.sitofp and arith.uitofp from i32 and i64 to bf16, f16 and f32.
+- arith.sitofp and arith.uitofp from i32 and i64 to bf16, f16 and f32;
+- math.fma on bf16 and f16.
 
 The inputs lie around every kind of rounding: exact values, ties and their
 neighbours one source unit away, quarter units, the largest finite value
@@ -76,8 +77,14 @@ def round_bits(bits, src, dst, op):
     """The bits of the source value `bits` converted to dst by `op`
     ('truncf MODE', 'sitofp', 'uitofp'); None for a NaN input (any NaN
     result is accepted)."""
+    mode = op.split(" ")[1] if op.startswith("truncf ") else ""
+    return round_value(*decode(bits, src, op), dst, mode)
+
+
+def round_value(sign, kind, m, e, dst, mode):
+    """The bits of (-1)^sign m 2^e (kind 'num', 'inf' or 'nan') rounded to
+    dst by `mode` (empty: to nearest even); None for NaN."""
     width, p, emax = FORMATS[dst]
-    sign, kind, m, e = decode(bits, src, op)
     inf = ((1 << (width - p)) - 1) << (p - 1)
     if kind == "nan":
         return None
@@ -91,7 +98,6 @@ def round_bits(bits, src, dst, op):
         k, rem, half = m << (e - q), 0, 1
     else:
         k, rem, half = m >> (q - e), m & ((1 << (q - e)) - 1), 1 << (q - e - 1)
-    mode = op.split(" ")[1] if op.startswith("truncf ") else ""
     mode = mode or "to_nearest_even"
     if rem == 0:
         up = False
@@ -229,6 +235,108 @@ def program(src):
                           ", ".join(r[0] for r in results), types)
 
 
+def fma_value(a, b, c, fmt):
+    """The exact a * b + c of three fmt bit patterns, as round_value's
+    (sign, kind, m, e)."""
+    (sa, ka, ma, ea), (sb, kb, mb, eb), (sc, kc, mc, ec) = (
+        decode(v, fmt, "") for v in (a, b, c))
+    if "nan" in (ka, kb, kc):
+        return 0, "nan", 0, 0
+    if ka == "inf" or kb == "inf":
+        if (ka == "inf" and mb == 0 and kb == "num") or (
+                kb == "inf" and ma == 0 and ka == "num"):
+            return 0, "nan", 0, 0
+        sp = sa ^ sb
+        if kc == "inf" and sc != sp:
+            return 0, "nan", 0, 0
+        return sp, "inf", 0, 0
+    if kc == "inf":
+        return sc, "inf", 0, 0
+    e = min(ea + eb, ec)
+    total = (-1) ** (sa ^ sb) * ma * mb * 2 ** (ea + eb - e) + (
+        -1) ** sc * mc * 2 ** (ec - e)
+    if total == 0:  # an exact zero sum: +0, or -0 when both terms are -0
+        both_zero = ma * mb == 0 and mc == 0
+        return int(both_zero and (sa ^ sb) and sc), "num", 0, 0
+    return int(total < 0), "num", abs(total), e
+
+
+def fma_inputs(fmt, rng):
+    """(a, b, c) bit patterns: products at a tie of fmt's precision with a
+    tiny c of either sign (the double rounding through f32), random ones
+    with c near the product, specials, random bits."""
+    width, p, emax = FORMATS[fmt]
+    out = []
+    for _ in range(3000):
+        a, b = rng.getrandbits(width - 1), rng.getrandbits(width - 1)
+        sa, sb = rng.getrandbits(1), rng.getrandbits(1)
+        a |= sa << (width - 1)
+        b |= sb << (width - 1)
+        va, vb = decode(a, fmt, ""), decode(b, fmt, "")
+        # c: tiny, or near the product's magnitude, or random.
+        choice = rng.random()
+        if choice < 0.4:
+            c = rng.randint(1, 3) | (rng.getrandbits(1) << (width - 1))
+        elif choice < 0.8 and va[1] == vb[1] == "num" and va[2] * vb[2]:
+            e = va[2].bit_length() + va[3] + vb[2].bit_length() + vb[3]
+            field = min(max(e + emax - p - rng.randint(0, 12), 1),
+                        (1 << (width - p)) - 2)
+            c = (rng.getrandbits(1) << (width - 1)) | (field << (p - 1)) | (
+                rng.getrandbits(p - 1))
+        else:
+            c = rng.getrandbits(width)
+        out.append((a, b, c))
+    # Products exactly at a tie (x * y odd of p + 1 bits) and a tiny c:
+    # f32 keeps the tie, and its rounding to fmt then breaks it, where the
+    # exact value lies on one side.
+    while len(out) < 4000:
+        x, y = rng.randrange(3, 1 << p, 2), rng.randrange(3, 1 << p, 2)
+        if (x * y).bit_length() != p + 1:
+            continue
+        i, j = rng.randint(-12, 4), rng.randint(-12, 4)
+        a = encode_magnitude(x, i, fmt) | (rng.getrandbits(1) << (width - 1))
+        b = encode_magnitude(y, j, fmt) | (rng.getrandbits(1) << (width - 1))
+        c = rng.randint(1, 1 << (p - 1)) | (rng.getrandbits(1) << (width - 1))
+        out.append((a, b, c))
+    one = 1 << (width - 1)
+    inf = ((1 << (width - p)) - 1) << (p - 1)
+    for a in [0, one, inf, one | inf, inf | 1]:
+        for b in [0, inf, emax << (p - 1)]:  # the last: 1.0
+            for c in [0, one, inf, one | inf]:
+                out.append((a, b, c))
+    return out
+
+
+def check_fma(glu_run, flags, rng):
+    checked = differ = 0
+    for fmt in ["bf16", "f16"]:
+        triples = fma_inputs(fmt, rng)
+        tensor = "tensor<?x%s>" % fmt
+        with open("fma_%s.mlir" % fmt, "w") as f:
+            f.write("func.func @fma(%%a: %s, %%b: %s, %%c: %s) -> %s {\n"
+                    "  %%r = math.fma %%a, %%b, %%c : %s\n"
+                    "  return %%r : %s\n}\n" % ((tensor,) * 6))
+        descr = "<u2" if fmt == "bf16" else "<f2"
+        for i, name in enumerate("abc"):
+            write_npy("fma_%s_%s.npy" % (fmt, name), descr,
+                      [t[i] for t in triples], "<H")
+        subprocess.run([glu_run, "fma_%s.mlir" % fmt, "--function=fma"] +
+                       ["--input=@fma_%s_%s.npy" % (fmt, n) for n in "abc"] +
+                       ["--output=@fma_%s_r.npy" % fmt] + flags, check=True)
+        got = read_bits("fma_%s_r.npy" % fmt, 16)
+        for (a, b, c), g in zip(triples, got):
+            want = round_value(*fma_value(a, b, c, fmt), fmt, "")
+            checked += 1
+            ok = decode(g, fmt, "")[1] == "nan" if want is None else g == want
+            if not ok:
+                differ += 1
+                if differ <= 10:
+                    print("fma %s: 0x%x * 0x%x + 0x%x: got 0x%x, want %s" % (
+                        fmt, a, b, c, g,
+                        "NaN" if want is None else "0x%x" % want))
+    return checked, differ
+
+
 def main():
     glu_run, flags = sys.argv[1], sys.argv[2:]
     rng = random.Random(2026)
@@ -262,6 +370,9 @@ def main():
                         print("%s -> %s %s: input 0x%x: got 0x%x, want %s" % (
                             src, dst, op.strip() or "truncf", b, g,
                             "NaN" if want is None else "0x%x" % want))
+    fma_checked, fma_differ = check_fma(glu_run, flags, rng)
+    checked += fma_checked
+    differ += fma_differ
     print("round-conversions: %d checked, %d differ" % (checked, differ))
     sys.exit(1 if differ else 0)
 
