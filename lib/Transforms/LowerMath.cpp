@@ -2,6 +2,7 @@
 //--------------===//
 
 #include "GluDialect/Transforms/Passes.h"
+#include "GluDialect/Transforms/Vectors.h"
 
 #include "GluDialect/Definitions/FloatBuilder.h"
 #include "GluDialect/Definitions/GgmlGeluTable.h"
@@ -35,10 +36,8 @@ struct LowerRound : OpRewritePattern<RoundOp> {
 
   LogicalResult matchAndRewrite(RoundOp op,
                                 PatternRewriter &rewriter) const override {
-    Type narrow = op.getTo();
     Type type = op.getType();
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      narrow = shaped.clone(narrow);
+    Type narrow = glu::withElement(type, op.getTo());
     Value truncated =
         arith::TruncFOp::create(rewriter, op.getLoc(), narrow, op.getInput());
     rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, truncated);

@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
+#include "GluDialect/Transforms/Vectors.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -49,13 +50,6 @@ namespace {
 bool isSteppable(Type type) {
   Type element = getElementTypeOrSelf(type);
   return element.isF16() || element.isBF16() || element.isF32();
-}
-
-/// `type` with the element type `element`.
-Type withElement(Type type, Type element) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.clone(element);
-  return element;
 }
 
 /// Whether the default truncation to `narrow` would round twice: LLVM
@@ -99,7 +93,23 @@ Sides sides(OpBuilder &b, Location loc, Value x, Value r) {
 Value bitsOf(OpBuilder &b, Location loc, Value r) {
   unsigned width = getElementTypeOrSelf(r).getIntOrFloatBitWidth();
   return arith::BitcastOp::create(
-      b, loc, withElement(r.getType(), b.getIntegerType(width)), r);
+      b, loc, glu::withElement(r.getType(), b.getIntegerType(width)), r);
+}
+
+/// The float `r` rounded to odd, given its error's sign: one ulp toward zero
+/// where |r| exceeds the exact value (`larger`), then the last bit set, where
+/// `inexact`; `r` itself where not (`larger` is then not read).
+Value roundToOdd(OpBuilder &b, Location loc, Value r, Value larger,
+                 Value inexact) {
+  Value bits = bitsOf(b, loc, r);
+  auto constant = [&](int64_t value) {
+    return createScalarOrSplatConstant(b, loc, bits.getType(), value);
+  };
+  Value towardZero = arith::SelectOp::create(
+      b, loc, larger, arith::AddIOp::create(b, loc, bits, constant(-1)), bits);
+  Value odd = arith::OrIOp::create(b, loc, towardZero, constant(1));
+  return arith::BitcastOp::create(
+      b, loc, r.getType(), arith::SelectOp::create(b, loc, inexact, odd, bits));
 }
 
 /// The truncation of `x` to `narrow` rounded to nearest even once. Where
@@ -112,20 +122,12 @@ Value truncateOnce(OpBuilder &b, Location loc, Value x, Type narrow,
   if (!roundsTwice(x.getType(), narrow))
     return arith::TruncFOp::create(b, loc, narrow, x, /*roundingmode=*/nullptr,
                                    fastmath);
-  Type f32 = withElement(narrow, b.getF32Type());
+  Type f32 = glu::withElement(narrow, b.getF32Type());
   Value r = arith::TruncFOp::create(b, loc, f32, x, /*roundingmode=*/nullptr,
                                     fastmath);
   Sides s = sides(b, loc, x, r);
-  Value bits = bitsOf(b, loc, r);
-  auto constant = [&](int64_t value) {
-    return createScalarOrSplatConstant(b, loc, bits.getType(), value);
-  };
-  Value towardZero = s.select(
-      s.larger(), arith::AddIOp::create(b, loc, bits, constant(-1)), bits);
-  Value odd = arith::OrIOp::create(b, loc, towardZero, constant(1));
-  Value inexact = s.cmp(arith::CmpFPredicate::ONE, s.back, x);
-  Value rounded =
-      arith::BitcastOp::create(b, loc, f32, s.select(inexact, odd, bits));
+  Value rounded = roundToOdd(b, loc, r, s.larger(),
+                             s.cmp(arith::CmpFPredicate::ONE, s.back, x));
   return arith::TruncFOp::create(b, loc, narrow, rounded,
                                  /*roundingmode=*/nullptr, fastmath);
 }
@@ -146,7 +148,7 @@ bool intRoundsTwice(Type from, Type to) {
 /// scaled back by 2^s. That keeps at least 42 bits and the sticky one, all
 /// the rounding to f32 to odd (truncateOnce) needs.
 Value toF64(OpBuilder &b, Location loc, Value v, bool isSigned) {
-  Type f64 = withElement(v.getType(), b.getF64Type());
+  Type f64 = glu::withElement(v.getType(), b.getF64Type());
   auto convert = [&](Value i) -> Value {
     if (isSigned)
       return arith::SIToFPOp::create(b, loc, f64, i);
@@ -248,7 +250,7 @@ Value expand(OpBuilder &b, arith::TruncFOp trunc) {
 /// (truncateOnce: 53 bits are more than 11 and 2).
 Value fmaOnce(OpBuilder &b, math::FmaOp fma) {
   Location loc = fma.getLoc();
-  Type f64 = withElement(fma.getType(), b.getF64Type());
+  Type f64 = glu::withElement(fma.getType(), b.getF64Type());
   auto wide = [&](Value v) -> Value {
     return arith::ExtFOp::create(b, loc, f64, v);
   };
@@ -266,23 +268,13 @@ Value fmaOnce(OpBuilder &b, math::FmaOp fma) {
   auto cmp = [&](arith::CmpFPredicate predicate, Value x, Value y) -> Value {
     return arith::CmpFOp::create(b, loc, predicate, x, y);
   };
-  // |sum| > |exact|: the error's sign is not the sum's (the sum is 0 only
-  // where the exact value is).
+  // Where the error is nonzero, |sum| > |exact| when its sign is not the
+  // sum's (the sum is 0 only where the exact value is).
   Value larger =
       arith::XOrIOp::create(b, loc, cmp(arith::CmpFPredicate::OGT, sum, zero),
                             cmp(arith::CmpFPredicate::OGT, error, zero));
-  larger = arith::AndIOp::create(b, loc, larger,
-                                 cmp(arith::CmpFPredicate::ONE, error, zero));
-  Value bits = bitsOf(b, loc, sum);
-  auto constant = [&](int64_t value) {
-    return createScalarOrSplatConstant(b, loc, bits.getType(), value);
-  };
-  Value towardZero = arith::SelectOp::create(
-      b, loc, larger, arith::AddIOp::create(b, loc, bits, constant(-1)), bits);
-  Value odd = arith::OrIOp::create(b, loc, towardZero, constant(1));
-  Value inexact = cmp(arith::CmpFPredicate::ONE, error, zero);
-  Value rounded = arith::BitcastOp::create(
-      b, loc, f64, arith::SelectOp::create(b, loc, inexact, odd, bits));
+  Value rounded = roundToOdd(b, loc, sum, larger,
+                             cmp(arith::CmpFPredicate::ONE, error, zero));
   return truncateOnce(b, loc, rounded, fma.getType(), {});
 }
 

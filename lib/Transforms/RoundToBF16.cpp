@@ -26,8 +26,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "GluDialect/Transforms/Passes.h"
+#include "GluDialect/Transforms/Vectors.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Matchers.h"
 
 namespace mlir::glu {
@@ -39,21 +41,6 @@ namespace mlir::glu {
 using namespace mlir;
 
 namespace {
-/// `type` (a scalar or a shaped type) with `element` as its element type.
-Type withElement(Type type, Type element) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.clone(element);
-  return element;
-}
-
-/// A constant of `type`'s shape, every element `value`.
-Value splat(OpBuilder &b, Location loc, Type type, TypedAttr value) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return arith::ConstantOp::create(b, loc, shaped,
-                                     SplatElementsAttr::get(shaped, value));
-  return arith::ConstantOp::create(b, loc, value);
-}
-
 /// Whether `select` is `select(cmpf uno|une %v, %v), <bf16 quiet NaN>,
 /// truncf(%v)` for the truncation `trunc`.
 bool isNaNSelectOf(arith::SelectOp select, arith::TruncFOp trunc) {
@@ -78,14 +65,14 @@ bool isNaNSelectOf(arith::SelectOp select, arith::TruncFOp trunc) {
 /// quiet NaN 0x7fc00000 first, which this rounds to 0x7fc0.
 Value roundToBF16(OpBuilder &b, Location loc, Value v, Type resultType) {
   Type f32Type = v.getType();
-  Type i32Type = withElement(f32Type, b.getI32Type());
-  Type i16Type = withElement(f32Type, b.getI16Type());
+  Type i32Type = glu::withElement(f32Type, b.getI32Type());
+  Type i16Type = glu::withElement(f32Type, b.getI16Type());
   auto i32 = [&](uint32_t c) {
-    return splat(b, loc, i32Type, b.getI32IntegerAttr(c));
+    return createScalarOrSplatConstant(b, loc, i32Type, int64_t(c));
   };
   Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, v, v);
-  Value nan = splat(b, loc, f32Type,
-                    b.getF32FloatAttr(std::numeric_limits<float>::quiet_NaN()));
+  Value nan = createScalarOrSplatConstant(
+      b, loc, f32Type, APFloat(std::numeric_limits<float>::quiet_NaN()));
   Value quiet = arith::SelectOp::create(b, loc, isNaN, nan, v);
   Value bits = arith::BitcastOp::create(b, loc, i32Type, quiet);
   Value high = arith::ShRUIOp::create(b, loc, bits, i32(16));
@@ -244,7 +231,7 @@ void roundByHardware(Group &group) {
   SmallVector<Type> words;
   for (arith::TruncFOp trunc : group.truncs) {
     inputs.push_back(trunc.getIn());
-    words.push_back(withElement(trunc.getType(), b.getI16Type()));
+    words.push_back(glu::withElement(trunc.getType(), b.getI16Type()));
   }
   Value special = anyNaNOrSubnormal(b, loc, inputs);
   auto ifOp = scf::IfOp::create(b, loc, words, special, /*withElse=*/true);
@@ -258,9 +245,8 @@ void roundByHardware(Group &group) {
     if (!selects.empty()) {
       Value nan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
                                         trunc.getIn(), trunc.getIn());
-      Value qnan = splat(
-          b, loc, trunc.getType(),
-          b.getFloatAttr(b.getBF16Type(), APFloat::getQNaN(APFloat::BFloat())));
+      Value qnan = createScalarOrSplatConstant(
+          b, loc, trunc.getType(), APFloat::getQNaN(APFloat::BFloat()));
       t = arith::SelectOp::create(b, loc, nan, qnan, t);
     }
     exact.push_back(arith::BitcastOp::create(b, loc, word, t));

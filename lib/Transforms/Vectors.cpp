@@ -25,3 +25,9 @@ Value glu::concatVectors(OpBuilder &b, Location loc, ArrayRef<Value> pieces) {
   }
   return parts.front();
 }
+
+Type glu::withElement(Type type, Type element) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.clone(element);
+  return element;
+}

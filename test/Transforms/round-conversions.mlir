@@ -105,10 +105,10 @@ func.func @to_nearest_away(%x: vector<4xf32>) -> vector<4xf16> {
 // CHECK-SAME: (%[[X:.*]]: f64)
 // CHECK: %[[R:.*]] = arith.truncf %[[X]] : f64 to f32
 // CHECK: %[[BACK:.*]] = arith.extf %[[R]] : f32 to f64
+// CHECK: %[[INEXACT:.*]] = arith.cmpf one, %[[BACK]], %[[X]] : f64
 // CHECK: %[[BITS:.*]] = arith.bitcast %[[R]] : f32 to i32
 // CHECK: %[[TZ:.*]] = arith.select %{{.*}}, %{{.*}}, %[[BITS]] : i32
 // CHECK: %[[ODD:.*]] = arith.ori %[[TZ]], %{{.*}} : i32
-// CHECK: %[[INEXACT:.*]] = arith.cmpf one, %[[BACK]], %[[X]] : f64
 // CHECK: %[[SEL:.*]] = arith.select %[[INEXACT]], %[[ODD]], %[[BITS]] : i32
 // CHECK: %[[F:.*]] = arith.bitcast %[[SEL]] : i32 to f32
 // CHECK: %[[Y:.*]] = arith.truncf %[[F]] : f32 to bf16
@@ -244,8 +244,8 @@ func.func @named(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>, %c: tensor<2x4xbf16>,
 // CHECK: %[[PERR:.*]] = arith.subf %[[P]], %[[PPART]]
 // CHECK: %[[CERR:.*]] = arith.subf %[[WC]], %[[CPART]]
 // CHECK: %[[ERR:.*]] = arith.addf %[[PERR]], %[[CERR]]
-// CHECK: %[[ODD:.*]] = arith.ori
 // CHECK: %[[INEXACT:.*]] = arith.cmpf one, %[[ERR]]
+// CHECK: %[[ODD:.*]] = arith.ori
 // CHECK: %[[R:.*]] = arith.select %[[INEXACT]], %[[ODD]], %{{.*}} : vector<8xi1>, vector<8xi64>
 // CHECK: %[[F:.*]] = arith.bitcast %[[R]] : vector<8xi64> to vector<8xf64>
 // CHECK: arith.truncf %[[F]] : vector<8xf64> to vector<8xf32>

@@ -3,6 +3,8 @@
 // The vector dialect has no concatenation op: passes that build a wide
 // vector from pieces (glu-tabulate's per-lane lookups, glu-version-by-range's
 // 16-lane vscalefps) join them with shuffles, through this one function.
+// Passes that rewrite elementwise ops on scalars and vectors alike build
+// their intermediate types with withElement.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,9 @@ namespace mlir::glu {
 /// The concatenation of `parts` (1-D vectors of one element type, any
 /// number of them, any lengths), as a balanced tree of vector.shuffle.
 Value concatVectors(OpBuilder &b, Location loc, ArrayRef<Value> parts);
+
+/// `type` (a scalar or a shaped type) with `element` as its element type.
+Type withElement(Type type, Type element);
 
 } // namespace mlir::glu
 
