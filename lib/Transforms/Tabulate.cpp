@@ -10,7 +10,8 @@
 // it by a lookup in a 65536-entry f32 table indexed by the raw 16 bits
 // (`vector.gather` on vectors, `memref.load` on scalars). On the host, the
 // values a kernel reads of one cone (a backward's act and act') lie side by
-// side in ONE table, and a loop body whose lanes are looked up one by one
+// side in ONE table, an f16 forward's rounded act is held as its 16 bits
+// (narrowEntryOf), and a loop body whose lanes are looked up one by one
 // gets its streams prefetched (docs/design.md).
 //
 // The tables are filled when the code is loaded, by a global constructor
@@ -28,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GluDialect/Dialect/GluOps.h"
 #include "GluDialect/Transforms/Passes.h"
 #include "GluDialect/Transforms/PrefetchStreams.h"
 #include "GluDialect/Transforms/Vectors.h"
@@ -232,6 +234,33 @@ MemRefType f32Table(MLIRContext *ctx, int64_t values = 1) {
   return MemRefType::get({values * kEntries}, Float32Type::get(ctx));
 }
 
+/// The 16-bit type T when a host table of an f16 gate can hold the bits of
+/// a cone read as ONE value `glu.round %v to T` (the rounded act of the
+/// two_round and f16_table forwards): glu.round is extf(truncf(%v)), so an
+/// i16 table of truncf(%v) and an extf after the lookup give its bits in
+/// half the bytes. The f16 forwards were bound by the f32 table's lines in
+/// L1 (1024 gates a binade); a bf16 gate's 128 a binade fit, and its
+/// lookups measured 10-20% slower narrowed (docs/performance-analysis.md,
+/// 2026-12-05). Null: the entries stay f32.
+Type narrowEntryOf(Cone &cone) {
+  if (cone.frontier.size() != 1 ||
+      !getElementTypeOrSelf(cone.root.getIn().getType()).isF16())
+    return {};
+  auto round = cone.frontier.front().getDefiningOp<glu::RoundOp>();
+  return round ? round.getTo() : Type();
+}
+
+/// The f32 a table entry stands for: `v` itself, or the 16-bit bits it
+/// holds (i16 lanes) widened from `narrow`, exactly.
+Value widenEntry(OpBuilder &b, Location loc, Value v, Type narrow) {
+  if (!narrow)
+    return v;
+  Value bits = arith::BitcastOp::create(
+      b, loc, glu::withElement(v.getType(), narrow), v);
+  return arith::ExtFOp::create(
+      b, loc, glu::withElement(v.getType(), b.getF32Type()), bits);
+}
+
 /// Where value `j` of a cone's frontier lives: in the one host table, values
 /// interleaved (entry w holds them at w*K ... w*K+K-1: a lane's act and act'
 /// share one cache line and one load), or in the j-th of K GPU tables.
@@ -359,11 +388,14 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       auto [it, inserted] = tables.try_emplace(keys.back());
       if (inserted) {
         numTables += cone.frontier.size();
-        // One table, the frontier's values interleaved (slotOf).
+        // One table, the frontier's values interleaved (slotOf), or the
+        // one value's 16 bits (narrowEntryOf).
+        MemRefType type = f32Table(ctx, cone.frontier.size());
+        if (narrowEntryOf(cone))
+          type = MemRefType::get({kEntries}, top.getI16Type());
         auto global = memref::GlobalOp::create(
             top, cone.root.getLoc(), "__glu_table",
-            top.getStringAttr("private"), f32Table(ctx, cone.frontier.size()),
-            UnitAttr::get(ctx),
+            top.getStringAttr("private"), type, UnitAttr::get(ctx),
             /*constant=*/false, /*alignment=*/top.getI64IntegerAttr(64));
         symbols.insert(global); // renamed if taken
         it->second.push_back(global);
@@ -451,6 +483,10 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     OpBuilder b(cone.root->getNextNode());
     Location loc = cone.root.getLoc();
     size_t values = cone.frontier.size();
+    // An i16 table holds the bits of the one value's 16-bit type.
+    Type narrow;
+    if (!memref::GlobalOp(globals.front()).getType().getElementType().isF32())
+      narrow = narrowEntryOf(cone);
     // Frontier values of the root's shape (elementwise cones): a lane each.
     Words words = wordsLoadedBy(cone.root);
     vector::LoadOp source = words.load;
@@ -570,13 +606,17 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
             arith::MulIOp::create(b, loc, i, constIndex(slot.stride));
         return arith::AddIOp::create(b, loc, scaled, constIndex(slot.offset));
       };
+      Type entryType = cast<MemRefType>(table.getType()).getElementType();
       if (source) {
         SmallVector<Value> lanes;
         for (Value entry : entries)
           lanes.push_back(memref::LoadOp::create(b, loc, table, at(entry)));
         lookups[j] = vector::FromElementsOp::create(
-            b, loc, cast<VectorType>(value.getType()), lanes);
-      } else if (auto vector = dyn_cast<VectorType>(value.getType())) {
+            b, loc,
+            cast<VectorType>(glu::withElement(value.getType(), entryType)),
+            lanes);
+      } else if (auto vector = dyn_cast<VectorType>(
+                     glu::withElement(value.getType(), entryType))) {
         Value lanes = index;
         if (slot.stride > 1) {
           auto i32s = cast<VectorType>(index.getType());
@@ -592,13 +632,14 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
         Value mask = arith::ConstantOp::create(
             b, loc, DenseElementsAttr::get(vector.clone(b.getI1Type()), true));
         Value pass = arith::ConstantOp::create(
-            b, loc, DenseElementsAttr::get(vector, b.getF32FloatAttr(0)));
+            b, loc, DenseElementsAttr::get(vector, b.getZeroAttr(entryType)));
         lookups[j] = vector::GatherOp::create(b, loc, vector, table,
                                               ValueRange{constIndex(0)}, lanes,
                                               mask, pass);
       } else {
         lookups[j] = memref::LoadOp::create(b, loc, table, at(index));
       }
+      lookups[j] = widenEntry(b, loc, lookups[j], narrow);
     }
     for (auto [value, lookup] : llvm::zip(cone.frontier, lookups))
       value.replaceUsesWithIf(lookup, [&](OpOperand &use) {
@@ -706,16 +747,27 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
       return;
     }
     for (size_t j = 0; j < values; ++j) {
-      Value value = cone.frontier[j];
+      Value value = map.lookup(cone.frontier[j]);
       Slot slot = slotOf(globals, values, j);
+      // An i16 table: truncf of glu.round's input, whose extf the lookup
+      // computes (narrowEntryOf).
+      if (!slot.global.getType().getElementType().isF32()) {
+        auto round = cone.frontier[j].getDefiningOp<glu::RoundOp>();
+        Value narrowed = arith::TruncFOp::create(
+            b, loc, glu::withElement(value.getType(), round.getTo()),
+            map.lookup(round.getInput()));
+        value = arith::BitcastOp::create(
+            b, loc, glu::withElement(value.getType(), b.getI16Type()),
+            narrowed);
+      }
       Value at = times(i, slot.stride);
       if (slot.offset)
         at = arith::AddIOp::create(
             b, loc, at, arith::ConstantIndexOp::create(b, loc, slot.offset));
       if (isa<VectorType>(value.getType()))
-        vector::StoreOp::create(b, loc, map.lookup(value), tableOf(slot), at);
+        vector::StoreOp::create(b, loc, value, tableOf(slot), at);
       else
-        memref::StoreOp::create(b, loc, map.lookup(value), tableOf(slot), at);
+        memref::StoreOp::create(b, loc, value, tableOf(slot), at);
     }
   }
 };

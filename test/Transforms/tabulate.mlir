@@ -288,3 +288,62 @@ func.func @pair(%m: memref<?xbf16>, %i: index, %g: vector<2xf32>, %o: memref<?xb
   %q = arith.mulf %r, %g : vector<2xf32>
   return %u, %v, %w, %q : vector<2xf32>, vector<2xf32>, vector<2xf32>, vector<2xf32>
 }
+
+// -----
+
+// An f16 gate's cone read as one glu.round to f16 (two_round's rounded
+// act): the table holds the rounding's 16 bits (i16 entries, half the
+// bytes) and each lookup widens them (lane by lane, gathered, scalar); the
+// fill stores truncf of the rounding's input, whose extf glu.round is. A
+// bf16 gate's rounded act keeps f32 entries.
+// CHECK-LABEL: func @rounded
+// CHECK-SAME: (%{{.*}}: memref<?xf16>, %{{.*}}: index, %[[G:.*]]: vector<2xf32>, %{{.*}}: memref<?xf16>, %{{.*}}: f16, %[[H:.*]]: f32, %{{.*}}: bf16)
+// CHECK: %[[T:.*]] = memref.get_global @[[TABLE:__glu_table]] : memref<65536xi16>
+// CHECK: %[[E0:.*]] = memref.load %[[T]][%{{.*}}] : memref<65536xi16>
+// CHECK: %[[E1:.*]] = memref.load %[[T]][%{{.*}}] : memref<65536xi16>
+// CHECK: %[[V:.*]] = vector.from_elements %[[E0]], %[[E1]] : vector<2xi16>
+// CHECK: %[[VH:.*]] = arith.bitcast %[[V]] : vector<2xi16> to vector<2xf16>
+// CHECK: %[[ACT:.*]] = arith.extf %[[VH]] : vector<2xf16> to vector<2xf32>
+// CHECK: arith.mulf %[[ACT]], %[[G]]
+// CHECK: %[[GA:.*]] = vector.gather {{.*}} : memref<65536xi16>, vector<2xi32>, vector<2xi1>, vector<2xi16> into vector<2xi16>
+// CHECK: %[[GH:.*]] = arith.bitcast %[[GA]] : vector<2xi16> to vector<2xf16>
+// CHECK: %[[GACT:.*]] = arith.extf %[[GH]] : vector<2xf16> to vector<2xf32>
+// CHECK: arith.mulf %[[GACT]], %[[G]]
+// CHECK: %[[SE:.*]] = memref.load %{{.*}} : memref<65536xi16>
+// CHECK: %[[SH:.*]] = arith.bitcast %[[SE]] : i16 to f16
+// CHECK: %[[SACT:.*]] = arith.extf %[[SH]] : f16 to f32
+// CHECK: arith.mulf %[[SACT]], %[[H]]
+// CHECK: %[[BT:.*]] = memref.get_global @[[BTABLE:__glu_table_0]] : memref<65536xf32>
+// CHECK: %[[BACT:.*]] = memref.load %[[BT]][%{{.*}}] : memref<65536xf32>
+// CHECK: arith.mulf %[[BACT]], %[[H]]
+// CHECK: memref.global "private" @[[TABLE]] : memref<65536xi16>
+// CHECK: llvm.func internal @__glu_fill_table()
+// CHECK: %[[FE:.*]] = math.exp %{{.*}} : vector<2xf32>
+// CHECK: %[[FN:.*]] = arith.truncf %[[FE]] : vector<2xf32> to vector<2xf16>
+// CHECK: %[[FB:.*]] = arith.bitcast %[[FN]] : vector<2xf16> to vector<2xi16>
+// CHECK: vector.store %[[FB]], %{{.*}} : memref<65536xi16>, vector<2xi16>
+// CHECK: memref.global "private" @[[BTABLE]] : memref<65536xf32>
+// CHECK: %[[BR:.*]] = glu.round %{{.*}} to bf16 : f32
+// CHECK: memref.store %[[BR]], %{{.*}} : memref<65536xf32>
+func.func @rounded(%m: memref<?xf16>, %i: index, %g: vector<2xf32>, %o: memref<?xf16>, %s: f16, %h: f32, %bf: bf16) -> (vector<2xf32>, vector<2xf32>, f32, f32) {
+  %a = vector.load %m[%i] : memref<?xf16>, vector<2xf16>
+  %x = arith.extf %a : vector<2xf16> to vector<2xf32>
+  %e = math.exp %x : vector<2xf32>
+  %r = glu.round %e to f16 : vector<2xf32>
+  %y = arith.mulf %r, %g : vector<2xf32>
+  %b = vector.load %m[%i] : memref<?xf16>, vector<2xf16>
+  vector.store %b, %o[%i] : memref<?xf16>, vector<2xf16>
+  %z = arith.extf %b : vector<2xf16> to vector<2xf32>
+  %f = math.exp %z : vector<2xf32>
+  %rf = glu.round %f to f16 : vector<2xf32>
+  %w = arith.mulf %rf, %g : vector<2xf32>
+  %sx = arith.extf %s : f16 to f32
+  %se = math.exp %sx : f32
+  %sr = glu.round %se to f16 : f32
+  %sy = arith.mulf %sr, %h : f32
+  %bx = arith.extf %bf : bf16 to f32
+  %be = math.exp %bx : f32
+  %br = glu.round %be to bf16 : f32
+  %by = arith.mulf %br, %h : f32
+  return %y, %w, %sy, %by : vector<2xf32>, vector<2xf32>, f32, f32
+}

@@ -283,7 +283,12 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
 
     On the host, the values a kernel reads of one cone share ONE table of
     65536 entries, each entry holding them side by side (act and act' of a
-    backward: 8 bytes, one cache line and one load per lane). In a loop
+    backward: 8 bytes, one cache line and one load per lane). Where the one
+    value an f16 gate's cone gives is `glu.round %v to T` (the rounded act
+    of a two_round or f16_table forward), the table holds its 16 bits (i16
+    entries: truncf(%v), widened by an extf after each lookup, which is
+    glu.round's own definition): half the bytes, where the f16 forwards
+    were bound by the lines of an f32 table in L1. In a loop
     body whose lanes are looked up one by one, every stream the body
     `vector.load`s is prefetched `prefetch-distance` bytes ahead
     (`memref.prefetch`, its index possibly past the memref's end: it lowers
@@ -343,7 +348,7 @@ def GluTabulate : Pass<"glu-tabulate", "::mlir::ModuleOp"> {
            "its values (one table each)">,
     Option<"maxModuleTables", "max-module-tables", "unsigned",
            /*default=*/"64",
-           "At most this many tables (256 KiB each) per module; further "
+           "At most this many tables (up to 256 KiB each) per module; further "
            "distinct cones stay computed">,
     Option<"host", "host", "bool", /*default=*/"true",
            "Tabulate cones outside gpu.modules too (false: only the GPU "
