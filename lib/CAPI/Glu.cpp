@@ -43,6 +43,16 @@ static_assert(int(MlirGluPackingHalves) == int(Packing::halves) &&
 namespace {
 /// The C functions of one enum attribute, from its ODS-generated
 /// symbolize/stringify functions.
+/// `ctx` with the glu dialect loaded: an attribute's storage is registered
+/// when its dialect loads, and a context that has glu only in its registry
+/// (embedding.md's setup, before any glu IR is parsed) or not at all
+/// crashed in AttrT::get.
+MLIRContext *withGlu(MlirContext ctx) {
+  MLIRContext *context = unwrap(ctx);
+  context->getOrLoadDialect<GluDialect>();
+  return context;
+}
+
 template <typename AttrT, typename EnumT, typename CEnumT> struct EnumAttrCAPI {
   // A null attribute (what getFromName gives for an unknown name) is not
   // one: false, as the header promises, rather than a crash.
@@ -63,7 +73,7 @@ template <typename AttrT, typename EnumT, typename CEnumT> struct EnumAttrCAPI {
     int64_t wide = raw;
     if (wide < 0 || uint64_t(wide) > maxValue)
       return MlirAttribute{nullptr};
-    return wrap(AttrT::get(unwrap(ctx), static_cast<EnumT>(raw)));
+    return wrap(AttrT::get(withGlu(ctx), static_cast<EnumT>(raw)));
   }
 
   static MlirAttribute
@@ -72,7 +82,7 @@ template <typename AttrT, typename EnumT, typename CEnumT> struct EnumAttrCAPI {
     std::optional<EnumT> e = symbolize(unwrap(name));
     if (!e)
       return MlirAttribute{nullptr};
-    return wrap(AttrT::get(unwrap(ctx), *e));
+    return wrap(AttrT::get(withGlu(ctx), *e));
   }
 
   static CEnumT getValue(MlirAttribute attr) {

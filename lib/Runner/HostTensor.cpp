@@ -727,6 +727,17 @@ std::string mlir::glu::serializeNpy(const HostTensor &tensor) {
 // Inline tensors
 //===----------------------------------------------------------------------===//
 
+/// `text` as a number (true on an error, as StringRef::getAsDouble): all of
+/// it, where getAsDouble read "1e", "7E+" or "5e-" as their mantissa.
+static bool readNumber(StringRef text, double &number) {
+  if (text.getAsDouble(number))
+    return true;
+  std::string copy = text.str();
+  char *end = nullptr;
+  (void)std::strtod(copy.c_str(), &end);
+  return end != copy.c_str() + copy.size();
+}
+
 llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
                                                         int64_t maxBytes) {
   auto fail = [&](const llvm::Twine &why) {
@@ -798,7 +809,7 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
       // Also an integral float literal (1e3), converted only in range
       // (anything else is undefined behaviour).
       if (text.getAsInteger(10, number)) {
-        if (text.getAsDouble(real) || real != std::trunc(real) ||
+        if (readNumber(text, real) || real != std::trunc(real) ||
             !(real >= -9223372036854775808.0 && real < 9223372036854775808.0))
           return fail("value '" + item + "' is not an " + elementName(*kind));
         number = int64_t(real);
@@ -815,7 +826,7 @@ llvm::Expected<HostTensor> mlir::glu::parseInlineTensor(StringRef spec,
   HostTensor stored(*kind, {1});
   for (StringRef item : items) {
     double number;
-    if (item.trim().getAsDouble(number))
+    if (readNumber(item.trim(), number))
       return fail("bad value '" + item + "'");
     // A finite number that would be stored as an infinity is not the number
     // written (inf and -inf are written as such; 1e400 is no double).

@@ -224,6 +224,17 @@ mlir::glu::createCpuTargetMachine(
         return error("'" + feature +
                      "' is not a feature: +name or -name, a name LLVM "
                      "knows (avx2, avx512f, ...)");
+      // x86's instruction modes and the x32 ABI are listed as features, but
+      // the code is x86-64 in 64-bit mode: with -64bit-mode, +16bit-mode or
+      // +x32 LLVM's code generation aborted or crashed the process.
+      bool on = feature.starts_with("+");
+      if (name == "64bit-mode"
+              ? !on
+              : on && llvm::is_contained({"16bit-mode", "32bit-mode", "x32"},
+                                         name))
+        return error("'" + feature +
+                     "' selects an instruction mode or ABI, not a CPU "
+                     "feature; the code is x86-64 in 64-bit mode");
     }
     if (!target.cpu.empty()) {
       // That CPU's own features, not the host's.

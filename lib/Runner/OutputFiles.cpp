@@ -25,12 +25,13 @@ struct OutputFiles::File {
   std::string linkedPath;           // its name once linked, until renamed
   std::optional<fs::TempFile> temp; // a named temporary file instead
   int inPlaceFD = -1;               // none of those: a device, in place
+  int streamFD = -1; // an open stream ("-", /dev/stdout, ...), written in place
   std::unique_ptr<llvm::raw_fd_ostream> os;
 
   /// Writes what the stream buffers (and closes a file written in place);
   /// the stream's first error, if any.
   std::error_code finish() {
-    if (temp || anonymousFD >= 0 || path == "-")
+    if (temp || anonymousFD >= 0 || streamFD >= 0)
       os->flush();
     else if (inPlaceFD >= 0)
       os->close();
@@ -111,24 +112,75 @@ static llvm::Expected<std::string> realPathOf(StringRef path) {
   return std::string(real);
 }
 
-llvm::Expected<llvm::raw_pwrite_stream &> OutputFiles::open(StringRef path) {
+/// The descriptor `path` names, if it is one of this process's open
+/// streams (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N, or a
+/// link to one of those), else -1. Such a path is written through the
+/// descriptor: resolved, it names the file the stream was redirected to,
+/// and replacing that file lost what the shell had written around the
+/// tool's output (`>> log`).
+static int streamDescriptorOf(StringRef path) {
+  std::string own = ("/proc/" + llvm::Twine(::getpid()) + "/fd/").str();
+  llvm::SmallString<256> at(path);
+  for (int hop = 0; hop < 40; ++hop) {
+    StringRef name = at;
+    for (StringRef folder :
+         {StringRef("/dev/fd/"), StringRef("/proc/self/fd/"), StringRef(own)}) {
+      unsigned fd;
+      if (name.starts_with(folder) &&
+          !name.drop_front(folder.size()).getAsInteger(10, fd) &&
+          fd < (1u << 30))
+        return int(fd);
+    }
+    if (name == "/dev/stdin")
+      return 0;
+    if (name == "/dev/stdout")
+      return 1;
+    if (name == "/dev/stderr")
+      return 2;
+    char buffer[4096];
+    ssize_t length = fs::is_symlink_file(at)
+                         ? ::readlink(at.c_str(), buffer, sizeof(buffer))
+                         : -1;
+    if (length <= 0 || size_t(length) == sizeof(buffer))
+      return -1;
+    llvm::SmallString<256> target(StringRef(buffer, size_t(length)));
+    if (llvm::sys::path::is_relative(target)) {
+      llvm::SmallString<256> joined(llvm::sys::path::parent_path(at));
+      llvm::sys::path::append(joined, target);
+      target = joined;
+    }
+    at = target;
+  }
+  return -1;
+}
+
+llvm::Expected<llvm::raw_fd_ostream &> OutputFiles::open(StringRef path) {
   if (path.empty())
     return cannotWrite(path, "empty file name");
-  if (path == "-") { // stdout, as llvm::ToolOutputFile has it
+  // "-" is stdout, as llvm::ToolOutputFile has it; /dev/stdout and the like
+  // are their descriptor too, written in place.
+  int stream = path == "-" ? 1 : streamDescriptorOf(path);
+  if (stream >= 0) {
     for (const auto &file : files)
-      if (file->path == "-")
-        return cannotWrite(path, "stdout is already an output");
-    // With stdout closed (`>&-`), descriptor 1 is free or went to the
-    // output opened before: "-" wrote into that file.
-    bool taken = llvm::any_of(files, [](const auto &file) {
-      return file->anonymousFD == 1 || file->inPlaceFD == 1 ||
-             (file->temp && file->temp->FD == 1);
+      if (file->streamFD == stream)
+        return cannotWrite(path, "the same stream as the output '" +
+                                     file->path + "'");
+    // With the stream closed (`>&-`), its descriptor is free or went to an
+    // output opened before: writing it wrote into that file.
+    bool taken = llvm::any_of(files, [&](const auto &file) {
+      return file->anonymousFD == stream || file->inPlaceFD == stream ||
+             (file->temp && file->temp->FD == stream);
     });
-    if (taken || ::fcntl(1, F_GETFD) < 0)
-      return cannotWrite(path, "stdout is closed");
+    if (taken || ::fcntl(stream, F_GETFD) < 0)
+      return cannotWrite(path, stream == 1
+                                   ? llvm::Twine("stdout is closed")
+                                   : "descriptor " + llvm::Twine(stream) +
+                                         " is not open");
     auto file = std::make_unique<File>();
-    file->path = "-";
-    file->os = std::make_unique<llvm::raw_fd_ostream>(1, /*shouldClose=*/false);
+    file->path = path.str();
+    file->streamFD = stream;
+    file->os = std::make_unique<llvm::raw_fd_ostream>(stream,
+                                                      /*shouldClose=*/false);
     files.push_back(std::move(file));
     return *files.back()->os;
   }
@@ -252,6 +304,15 @@ static std::error_code linkAnonymous(OutputFiles::File &file) {
       return std::error_code(errno, std::generic_category());
   }
   return std::make_error_code(std::errc::file_exists);
+}
+
+bool mlir::glu::isInputFile(StringRef input, StringRef output) {
+  if (input != "-")
+    return fs::equivalent(input, output);
+  // The descriptor's file against the one `output` names (links followed).
+  fs::file_status in, out;
+  return !fs::status(0, in) && in.type() == fs::file_type::regular_file &&
+         !fs::status(output, out) && fs::equivalent(in, out);
 }
 
 llvm::Error mlir::glu::flushStdout() {

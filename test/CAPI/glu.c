@@ -163,6 +163,17 @@ static void testAttributes(void) {
           mlirAttributeIsAGluRoundingAttr(none),
           mlirAttributeIsAGluPackingAttr(none));
   mlirContextDestroy(ctx);
+
+  /* Before any glu IR is parsed glu is only in the registry (in a bare
+     context not even there): a getter loads it (it crashed). */
+  MlirContext fresh = makeContext(0);
+  printAttr("unloaded", mlirGluPackingAttrGet(fresh, MlirGluPackingSwapped));
+  mlirContextDestroy(fresh);
+  MlirContext bare = mlirContextCreate();
+  printAttr("unregistered",
+            mlirGluVariantAttrGetFromName(
+                bare, mlirStringRefCreateFromCString("swiglu")));
+  mlirContextDestroy(bare);
 }
 // CHECK-LABEL: @attributes
 // CHECK: variant 0: isA=1 value=0 name=reglu typeid=1
@@ -188,6 +199,8 @@ static void testAttributes(void) {
 // CHECK: rounding -1: <null>
 // CHECK: packing 3: <null>
 // CHECK: null isA: 0 0 0
+// CHECK: unloaded: #glu.packing<swapped>
+// CHECK: unregistered: #glu.variant<swiglu>
 
 static const char *kModule =
     "func.func @f(%a: tensor<4x16xf32>, %x: tensor<4x8xf32>,"

@@ -192,12 +192,28 @@ static bool isStandardCName(llvm::StringRef name) {
       "wcsxfrm", "wmemcmp", "wcschr", "wcscspn", "wcspbrk", "wcsrchr", "wcsspn",
       "wcsstr", "wcstok", "wmemchr", "wcslen", "wmemset", "wcsftime", "btowc",
       "wctob", "mbsinit", "mbrlen", "mbrtowc", "wcrtomb", "mbsrtowcs",
-      "wcsrtombs", "wint_t", "mbstate_t", "WEOF"};
-  // <threads.h> and <stdatomic.h> reserve these prefixes.
-  return names.contains(name) || name.starts_with("thrd_") ||
-         name.starts_with("mtx_") || name.starts_with("cnd_") ||
-         name.starts_with("tss_") || name.starts_with("atomic_") ||
-         name.starts_with("memory_order");
+      "wcsrtombs", "wint_t", "mbstate_t", "WEOF",
+      // Macros: <complex.h>, <stdnoreturn.h>, <stdalign.h>, <stdatomic.h>,
+      // <math.h>, <float.h>, <limits.h>, <signal.h>
+      "I", "complex", "imaginary", "CMPLX", "CMPLXF", "CMPLXL", "noreturn",
+      "alignas", "alignof", "kill_dependency", "math_errhandling", "HUGE_VALF",
+      "HUGE_VALL", "DECIMAL_DIG", "CHAR_BIT", "CHAR_MIN", "CHAR_MAX",
+      "SCHAR_MIN", "SCHAR_MAX", "UCHAR_MAX", "SHRT_MIN", "SHRT_MAX",
+      "USHRT_MAX", "LONG_MIN", "LONG_MAX", "ULONG_MAX", "LLONG_MIN",
+      "LLONG_MAX", "ULLONG_MAX", "MB_LEN_MAX"};
+  // <threads.h> and <stdatomic.h> reserve these prefixes, and <float.h>,
+  // <fenv.h>, <math.h>, <stdatomic.h> and <signal.h> define (or reserve)
+  // macros with these.
+  if (llvm::any_of(
+          llvm::ArrayRef<llvm::StringRef>{"thrd_", "mtx_", "cnd_", "tss_",
+                                          "atomic_", "memory_order", "FLT_",
+                                          "DBL_", "LDBL_", "FE_", "FP_",
+                                          "MATH_", "ATOMIC_", "SIG_"},
+          [&](llvm::StringRef p) { return name.starts_with(p); }))
+    return true;
+  // SIG followed by an upper-case letter: <signal.h>'s signal numbers.
+  return names.contains(name) ||
+         (name.size() > 3 && name.starts_with("SIG") && llvm::isUpper(name[3]));
 }
 
 /// Whether the C library or the OpenMP runtime (which the compiled code

@@ -50,7 +50,9 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
+
 #include "llvm/TargetParser/Host.h"
+#include <optional>
 
 #include <csignal>
 #include <set>
@@ -307,7 +309,7 @@ int main(int argc, char **argv) {
     return fail(std::move(e));
   for (const std::string &output :
        {objectFile.getValue(), headerFile.getValue()})
-    if (llvm::sys::fs::equivalent(inputFile, output))
+    if (isInputFile(inputFile, output))
       return fail("'" + output + "' is the input file; write elsewhere");
 
   DialectRegistry registry;
@@ -415,11 +417,17 @@ int main(int argc, char **argv) {
   auto header = files.open(headerFile);
   if (!header)
     return fail(header.takeError());
+  // The object writer seeks back to patch the ELF header, which a pipe
+  // (`-o -`) cannot do and a stream opened to append (`-o /dev/stdout >>
+  // f`) turns into appends: the object (a few MB at most) is assembled in
+  // memory, then written in one piece.
+  std::optional<llvm::buffer_ostream> buffered(std::in_place, *object);
   llvm::legacy::PassManager codegen;
-  if ((*machine)->addPassesToEmitFile(codegen, *object, nullptr,
+  if ((*machine)->addPassesToEmitFile(codegen, *buffered, nullptr,
                                       llvm::CodeGenFileType::ObjectFile))
     return fail("the target cannot emit object files");
   codegen.run(*llvmModule);
+  buffered.reset(); // writes the object
   *header << headerFor(functions, ranks,
                        options.threads != 1 && options.vectorize);
   if (llvm::Error e = files.commit())

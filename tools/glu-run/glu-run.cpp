@@ -248,7 +248,7 @@ static int run(int argc, char **argv) {
   for (const std::string &spec : outputs) {
     if (!llvm::StringRef(spec).starts_with("@") || spec.size() < 2)
       return fail("--output expects @file.npy, got '" + spec + "'");
-    if (llvm::sys::fs::equivalent(inputFile, spec.substr(1)))
+    if (isInputFile(inputFile, spec.substr(1)))
       return fail("--output '" + spec.substr(1) +
                   "' is the input file; write elsewhere");
   }

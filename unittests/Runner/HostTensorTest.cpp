@@ -416,6 +416,21 @@ TEST(InlineTensor, IntegersAreExact) {
             true);
 }
 
+TEST(InlineTensor, NumbersAreReadWhole) {
+  // An exponent without digits was read as the mantissa alone (1e -> 1).
+  EXPECT_EQ(errorOf(parseInlineTensor("2xf32=1,7E+")),
+            "bad inline tensor '2xf32=1,7E+': bad value '7E+'");
+  EXPECT_EQ(errorOf(parseInlineTensor("1xbf16=1.5e")),
+            "bad inline tensor '1xbf16=1.5e': bad value '1.5e'");
+  EXPECT_EQ(errorOf(parseInlineTensor("1xi32=5e-")),
+            "bad inline tensor '1xi32=5e-': value '5e-' is not an i32");
+  auto whole = parseInlineTensor("3xf32=2e-1,-1E+2,0x1p3");
+  ASSERT_TRUE(bool(whole)) << llvm::toString(whole.takeError());
+  EXPECT_EQ(whole->get(0), 0.2f);
+  EXPECT_EQ(whole->get(1), -100.0);
+  EXPECT_EQ(whole->get(2), 8.0);
+}
+
 TEST(InlineTensor, ShapesTooLargeNameTheShape) {
   // Sizes each in range whose product is not: the shape is named, not the
   // size that overflowed it (the message blamed '4' in 2^40 x 4).

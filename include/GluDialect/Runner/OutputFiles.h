@@ -14,7 +14,9 @@
 // same path leave one run's whole file. An existing file that is not a
 // regular file (/dev/null, /dev/full, a pipe) cannot be replaced: it is
 // written in place, and its write errors are reported the same way; `-` is
-// stdout. (llvm::sys::fs::TempFile and llvm::writeToOutput do this for one
+// stdout, and a path naming an open stream (/dev/stdout, /dev/fd/N, ...)
+// that descriptor, written in place (resolved, it named the file the
+// stream was redirected to, which a rename replaced). (llvm::sys::fs::TempFile and llvm::writeToOutput do this for one
 // file; all or nothing over several files is what this class adds.)
 //
 //===----------------------------------------------------------------------===//
@@ -40,7 +42,7 @@ public:
   /// Opens the output `path`: the stream writes its temporary file. An
   /// error (nothing opened) for a path named before, a folder, or a folder
   /// that does not exist or cannot be written.
-  llvm::Expected<llvm::raw_pwrite_stream &> open(llvm::StringRef path);
+  llvm::Expected<llvm::raw_fd_ostream &> open(llvm::StringRef path);
 
   /// Checks that every stream was written without error, then renames every
   /// temporary file into place. On an error nothing is renamed.
@@ -51,6 +53,10 @@ public:
 private:
   std::vector<std::unique_ptr<File>> files;
 };
+
+/// Whether writing `output` would replace the file the module is read from,
+/// `input` ("-": standard input, where it is redirected from a file).
+bool isInputFile(llvm::StringRef input, llvm::StringRef output);
 
 /// Flushes llvm::outs() (what a tool printed) and returns its write error,
 /// if any, as "cannot write to stdout: ..." (a full disk, /dev/full),

@@ -36,8 +36,9 @@ mlirGluRegisterExternalModels(MlirDialectRegistry registry);
 // (docs/semantics.md section 0). The ...AttrGet functions give a null
 // attribute for a value that is none of its enum's enumerators, and text
 // from users goes through the ...GetFromName functions, which give a null
-// attribute for an unknown name. The ...IsA... functions take any attribute,
-// null included (false); the others need an attribute of their kind.
+// attribute for an unknown name; both load the glu dialect into `ctx` when
+// it is not loaded yet. The ...IsA... functions take any attribute, null
+// included (false); the others need an attribute of their kind.
 //===----------------------------------------------------------------------===//
 
 /// `#glu.variant<...>`: which activation gates the up projection.

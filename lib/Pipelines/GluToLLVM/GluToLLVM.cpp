@@ -74,6 +74,9 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createGluCopyRepeatedResults());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // A glu op applied in an scf.for (layers, iterations) yields a new buffer
+  // each iteration; ownership-based deallocation below frees them.
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   if (options.outlineRepeats != 0) {
