@@ -9,9 +9,11 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <fcntl.h>
 #include <optional>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace mlir::glu;
@@ -270,20 +272,63 @@ llvm::Error OutputFiles::commit() {
     while (::flock(fd, LOCK_EX) != 0 && errno == EINTR) {
     }
   }
+  // Each new file takes its destination's place by an exchange of the two
+  // names (renameat2's RENAME_EXCHANGE; a rename where there is none), so
+  // that a failure (an immutable file, a folder made meanwhile) undoes the
+  // ones before it: the old files come back, every new one goes.
+  struct Placed {
+    File *file;
+    std::string from;
+    bool exchanged;
+  };
+  std::vector<Placed> placed;
+  auto undo = [&] {
+    for (Placed &p : llvm::reverse(placed))
+      if (p.exchanged)
+        (void)::renameat2(AT_FDCWD, p.from.c_str(), AT_FDCWD,
+                          p.file->realPath.c_str(), RENAME_EXCHANGE);
+      else
+        (void)::rename(p.file->realPath.c_str(), p.from.c_str());
+  };
   for (auto &file : files) {
-    if (!file->linkedPath.empty()) {
-      std::error_code ec = fs::rename(file->linkedPath, file->realPath);
-      if (ec)
-        return cannotWrite(file->path, ec.message());
-      file->linkedPath.clear();
+    std::string from = !file->linkedPath.empty() ? file->linkedPath
+                       : file->temp              ? file->temp->TmpName
+                                                 : std::string();
+    if (from.empty())
       continue;
+    const char *to = file->realPath.c_str();
+    auto failed = [&](int error) {
+      undo();
+      return cannotWrite(
+          file->path,
+          std::error_code(error, std::generic_category()).message());
+    };
+    // Only a file is exchanged (a folder made there meanwhile would have
+    // taken the temporary name).
+    struct stat existing;
+    bool exists = ::lstat(to, &existing) == 0;
+    if (exists && !S_ISREG(existing.st_mode))
+      return failed(S_ISDIR(existing.st_mode) ? EISDIR : EEXIST);
+    bool exchanged = exists && ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to,
+                                           RENAME_EXCHANGE) == 0;
+    // No destination (RENAME_NOREPLACE: none made meanwhile), or a file
+    // system without exchanges (EINVAL: a plain rename).
+    if (!exchanged && exists && errno != EINVAL)
+      return failed(errno);
+    if (!exchanged && ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to,
+                                  exists ? 0 : RENAME_NOREPLACE) != 0)
+      return failed(errno);
+    placed.push_back({file.get(), from, exchanged});
+  }
+  // Done: the old files, now under the temporary names, go.
+  for (Placed &p : placed) {
+    if (p.exchanged)
+      (void)::unlink(p.from.c_str());
+    p.file->linkedPath.clear();
+    if (p.file->temp) {
+      llvm::consumeError(p.file->temp->discard());
+      p.file->temp.reset();
     }
-    if (!file->temp)
-      continue;
-    llvm::Error e = file->temp->keep(file->realPath);
-    file->temp.reset();
-    if (e)
-      return cannotWrite(file->path, llvm::toString(std::move(e)));
   }
   files.clear();
   return llvm::Error::success();

@@ -16,8 +16,9 @@
 // written in place, and its write errors are reported the same way; `-` is
 // stdout, and a path naming an open stream (/dev/stdout, /dev/fd/N, ...)
 // that descriptor, written in place (resolved, it named the file the
-// stream was redirected to, which a rename replaced). (llvm::sys::fs::TempFile and llvm::writeToOutput do this for one
-// file; all or nothing over several files is what this class adds.)
+// stream was redirected to, which a rename replaced). (llvm::sys::fs::TempFile
+// and llvm::writeToOutput do this for one file; all or nothing over several
+// files is what this class adds.)
 //
 //===----------------------------------------------------------------------===//
 
