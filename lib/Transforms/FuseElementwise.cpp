@@ -7,7 +7,8 @@
 // tensors, and merges the neighbours into its generic with upstream's
 // elementwise fusion (linalg::fuseElementwiseOps). The fused body computes
 // the glu's yielded value, rounded to the storage type as before, and feeds
-// it to the neighbour's body in place of the loaded element: the same bits.
+// it to the neighbour's body in place of the loaded element: the same bits,
+// and the fused results' NaNs canonical as the glu's (canonicalizeResults).
 //
 // A packed operand is read through two slices, its gate and up halves
 // (stride 2 when interleaved). Its producer is moved below them: computed
@@ -41,6 +42,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -53,6 +55,38 @@ using namespace mlir;
 using namespace mlir::glu;
 
 namespace {
+/// The fused body's f16, bf16, f32 and f64 results stored as the canonical
+/// quiet NaN where NaN, as the glu's own (docs/semantics.md decision 14): a
+/// neighbour's result is computed from the glu's, and once the two are one
+/// body LLVM may take another NaN for the glu's canonical one (a payload is
+/// unspecified): a scale of a NaN result kept the up value's payload on
+/// the host and not in the GPU code.
+void canonicalizeResults(IRRewriter &rewriter, linalg::GenericOp generic) {
+  Operation *yield = generic.getBody()->getTerminator();
+  rewriter.setInsertionPoint(yield);
+  Location loc = yield->getLoc();
+  for (OpOperand &operand : yield->getOpOperands()) {
+    Value v = operand.get();
+    Type type = v.getType();
+    if (!type.isF16() && !type.isBF16() && !type.isF32() && !type.isF64())
+      continue;
+    // The glu's own result (glu-expand-ops' select of the NaN constant).
+    APFloat constant(0.0);
+    if (auto select = v.getDefiningOp<arith::SelectOp>();
+        select &&
+        matchPattern(select.getTrueValue(), m_ConstantFloat(&constant)) &&
+        constant.isNaN())
+      continue;
+    Value nan = arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getFloatAttr(
+            type, APFloat::getQNaN(cast<FloatType>(type).getFloatSemantics())));
+    Value isNaN =
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, v, v);
+    operand.set(arith::SelectOp::create(rewriter, loc, isNaN, nan, v));
+  }
+}
+
 /// Ops in a generic's body (its yield excluded).
 unsigned bodySize(linalg::GenericOp op) {
   return op.getBody()->getOperations().size() - 1;
@@ -314,13 +348,18 @@ struct GluFuseElementwisePass
       for (Value input : generic.getDpsInputs())
         if (auto slice = input.getDefiningOp<tensor::ExtractSliceOp>())
           halves.insert(slice);
+    bool consumers = false;
     while (true) {
-      if (OpOperand *input = fusableProducer(rewriter, generic))
+      if (OpOperand *input = fusableProducer(rewriter, generic)) {
         generic = fuse(rewriter, *input);
-      else if (OpOperand *use = fusableConsumer(rewriter, generic))
+      } else if (OpOperand *use = fusableConsumer(rewriter, generic)) {
         generic = fuse(rewriter, *use);
-      else
+        consumers = true;
+      } else {
+        if (consumers)
+          canonicalizeResults(rewriter, generic);
         return generic;
+      }
       if (!generic)
         return generic;
     }

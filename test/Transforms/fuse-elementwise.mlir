@@ -1,7 +1,8 @@
 // RUN: glu-opt %s --pass-pipeline="builtin.module(func.func(convert-elementwise-to-linalg,glu-fuse-elementwise),canonicalize,cse)" -split-input-file | FileCheck %s
 
 // A scale: one generic, the glu's rounded, NaN-canonical value (as yielded
-// unfused) multiplied in the same body.
+// unfused) multiplied in the same body, and the product NaN-canonical too
+// (docs/semantics.md decision 14).
 
 // CHECK-LABEL: func.func @scale(
 // CHECK-SAME:      %[[X:.*]]: tensor<4x8xbf16>, %[[G:.*]]: tensor<4x8xbf16>, %[[C:.*]]: tensor<4x8xbf16>)
@@ -12,7 +13,9 @@
 // CHECK:           %[[T:.*]] = arith.truncf %{{.*}} : f32 to bf16
 // CHECK:           %[[Y:.*]] = arith.select %{{.*}}, %{{.*}}, %[[T]] : bf16
 // CHECK-NEXT:      %[[S:.*]] = arith.mulf %[[Y]], %{{.*}} : bf16
-// CHECK-NEXT:      linalg.yield %[[S]] : bf16
+// CHECK-NEXT:      %[[SNAN:.*]] = arith.cmpf uno, %[[S]], %[[S]] : bf16
+// CHECK-NEXT:      %[[SC:.*]] = arith.select %[[SNAN]], %{{.*}}, %[[S]] : bf16
+// CHECK-NEXT:      linalg.yield %[[SC]] : bf16
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[R]]
 func.func @scale(%x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>, %c: tensor<4x8xbf16>) -> tensor<4x8xbf16> {
@@ -34,7 +37,9 @@ func.func @scale(%x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>, %c: tensor<4x8xbf16
 // CHECK-NEXT:      %[[Y:.*]] = arith.select
 // CHECK-NEXT:      %[[S:.*]] = arith.mulf %[[Y]], %{{.*}} : f32
 // CHECK-NEXT:      %[[A:.*]] = arith.addf %[[S]], %{{.*}} : f32
-// CHECK-NEXT:      linalg.yield %[[A]] : f32
+// CHECK-NEXT:      %[[ANAN:.*]] = arith.cmpf uno, %[[A]], %[[A]] : f32
+// CHECK-NEXT:      %[[AC:.*]] = arith.select %[[ANAN]], %{{.*}}, %[[A]] : f32
+// CHECK-NEXT:      linalg.yield %[[AC]] : f32
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[R]]
 func.func @residual(%x: tensor<?x8xf32>, %g: tensor<?x8xf32>, %c: tensor<?x8xf32>, %r: tensor<?x8xf32>) -> tensor<?x8xf32> {
@@ -54,8 +59,10 @@ func.func @residual(%x: tensor<?x8xf32>, %g: tensor<?x8xf32>, %c: tensor<?x8xf32
 // CHECK-SAME:        ins(%[[M]], %[[X]], %[[B]], %[[G]] :
 // CHECK:           arith.addf
 // CHECK:           arith.select
-// CHECK:           arith.truncf %{{.*}} : f32 to bf16
-// CHECK-NEXT:      linalg.yield
+// CHECK:           %[[T:.*]] = arith.truncf %{{.*}} : f32 to bf16
+// CHECK-NEXT:      %[[TNAN:.*]] = arith.cmpf uno, %[[T]], %[[T]] : bf16
+// CHECK-NEXT:      %[[TC:.*]] = arith.select %[[TNAN]], %{{.*}}, %[[T]] : bf16
+// CHECK-NEXT:      linalg.yield %[[TC]] : bf16
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[R]]
 func.func @around(%x: tensor<?x8xf32>, %b: tensor<?x8xf32>, %g: tensor<?x8xf32>, %m: tensor<?x8xi1>) -> tensor<?x8xbf16> {
@@ -85,7 +92,9 @@ func.func @around(%x: tensor<?x8xf32>, %b: tensor<?x8xf32>, %g: tensor<?x8xf32>,
 // CHECK:           arith.cmpf uno
 // CHECK-NEXT:      %[[Y:.*]] = arith.select
 // CHECK-NEXT:      %[[S:.*]] = arith.mulf %[[Y]], %[[IC]] : f32
-// CHECK-NEXT:      linalg.yield %[[S]] : f32
+// CHECK-NEXT:      %[[SNAN:.*]] = arith.cmpf uno, %[[S]], %[[S]] : f32
+// CHECK-NEXT:      %[[SC:.*]] = arith.select %[[SNAN]], %{{.*}}, %[[S]] : f32
+// CHECK-NEXT:      linalg.yield %[[SC]] : f32
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[R]]
 func.func @halves(%a: tensor<?x16xf32>, %b: tensor<?x16xf32>, %c: tensor<?x8xf32>) -> tensor<?x8xf32> {
@@ -113,7 +122,9 @@ func.func @halves(%a: tensor<?x16xf32>, %b: tensor<?x16xf32>, %c: tensor<?x8xf32
 // CHECK:           arith.cmpf uno
 // CHECK-NEXT:      %[[Y:.*]] = arith.select
 // CHECK-NEXT:      %[[S:.*]] = arith.addf %[[Y]], %{{.*}} : f32
-// CHECK-NEXT:      linalg.yield %[[S]] : f32
+// CHECK-NEXT:      %[[SNAN:.*]] = arith.cmpf uno, %[[S]], %[[S]] : f32
+// CHECK-NEXT:      %[[SC:.*]] = arith.select %[[SNAN]], %{{.*}}, %[[S]] : f32
+// CHECK-NEXT:      linalg.yield %[[SC]] : f32
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[O]]
 func.func @swapped(%a: tensor<?x17xbf16>, %bias: tensor<?x17xbf16>, %r: tensor<?x8xf32>) -> tensor<?x8xf32> {
@@ -139,7 +150,9 @@ func.func @swapped(%a: tensor<?x17xbf16>, %bias: tensor<?x17xbf16>, %r: tensor<?
 // CHECK:           arith.cmpf uno
 // CHECK-NEXT:      %[[Y:.*]] = arith.select
 // CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[Y]] : f32 to bf16
-// CHECK-NEXT:      linalg.yield %[[T]] : bf16
+// CHECK-NEXT:      %[[TNAN:.*]] = arith.cmpf uno, %[[T]], %[[T]] : bf16
+// CHECK-NEXT:      %[[TC:.*]] = arith.select %[[TNAN]], %{{.*}}, %[[T]] : bf16
+// CHECK-NEXT:      linalg.yield %[[TC]] : bf16
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[R]]
 func.func @interleaved(%a: tensor<4x16xf32>, %b: tensor<4x16xf32>) -> tensor<4x8xbf16> {
@@ -289,7 +302,9 @@ func.func @packed_back(%dy: tensor<?x8xf32>, %a: tensor<?x16xf32>, %b: tensor<?x
 // CHECK:           %[[Y:.*]] = arith.select %{{.*}}, %{{.*}}, %[[T]] : bf16
 // CHECK-NEXT:      %[[S:.*]] = arith.mulf %[[Y]], %[[TWO]] : bf16
 // CHECK-NEXT:      %[[A:.*]] = arith.addf %[[S]], %[[V]] : bf16
-// CHECK-NEXT:      linalg.yield %[[A]] : bf16
+// CHECK-NEXT:      %[[ANAN:.*]] = arith.cmpf uno, %[[A]], %[[A]] : bf16
+// CHECK-NEXT:      %[[AC:.*]] = arith.select %[[ANAN]], %{{.*}}, %[[A]] : bf16
+// CHECK-NEXT:      linalg.yield %[[AC]] : bf16
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %[[R]]
 func.func @splat(%x: tensor<4x8xbf16>, %g: tensor<4x8xbf16>, %v: bf16) -> tensor<4x8xbf16> {

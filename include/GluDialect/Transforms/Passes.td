@@ -71,7 +71,10 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
     consumer of a result it alone feeds, repeatedly. The fused body feeds
     the glu's yielded value, rounded to the storage type as before, to
     the neighbour's body in place of the element it loaded: the same bits,
-    one loop, one pass over memory.
+    one loop, one pass over memory. Where a consumer was fused, the fused
+    generic's float results are stored as the canonical quiet NaN where
+    NaN, as the glu's are (docs/semantics.md decision 14): in one body LLVM
+    may take another NaN for the glu's canonical one.
 
     A packed operand is read through the slices of its two halves
     (strided when interleaved); its producer is computed on the same
