@@ -411,6 +411,34 @@ def GluPrefetchStreams
                            "::mlir::memref::MemRefDialect"];
 }
 
+def GluEmulateBF16Arith : Pass<"glu-emulate-bf16-arith"> {
+  let summary = "Arithmetic on bf16 computed in f32 and rounded per op";
+  let description = [{
+    Every arith op on bf16 values (scalars, vectors, tensors; `addf`,
+    `mulf`, `cmpf`, `maximumf`, ...) becomes `extf` of its operands, the op
+    in f32 and `truncf` of its results: upstream's
+    `arith-emulate-unsupported-floats` patterns, whose conversions this pass
+    leaves without fastmath flags (with their `contract`, canonicalization
+    folds `extf(truncf(x))` to `x`, and two bf16 ops in a row lost the
+    rounding between them). One rounding per op, IEEE's result, which
+    `glu-round-to-bf16` then computes exactly: left to LLVM, the promoted
+    result was rounded by `vcvtneps2bf16` on AVX512_BF16 hosts (subnormals
+    flushed to 0, NaN payloads kept) and by a call of `__truncsfbf2` for
+    x86-64-v3, which Debian 12's libgcc lacks (docs/semantics.md decision
+    18). glu's own ops are computed in f32 already and are not touched.
+
+    ```mlir
+    %s = arith.mulf %a, %b : bf16
+    // becomes
+    %0 = arith.extf %a : bf16 to f32
+    %1 = arith.extf %b : bf16 to f32
+    %2 = arith.mulf %0, %1 : f32
+    %s = arith.truncf %2 : f32 to bf16
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def GluRoundConversions : Pass<"glu-round-conversions"> {
   let summary = "Conversions to f32, f16 and bf16 (and 16-bit fma) rounded "
                 "once, by their mode";

@@ -41,6 +41,10 @@ void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise) {
   pm.addPass(createGluRoundConversions());
   if (fuseElementwise)
     pm.addNestedPass<func::FuncOp>(createGluFuseElementwise());
+  // Arithmetic on bf16 values (a glu op's neighbours, any user code) in f32
+  // between explicit conversions, which glu-round-to-bf16 rounds exactly
+  // (LLVM's rounding differed between hosts).
+  pm.addPass(createGluEmulateBF16Arith());
 }
 
 void glu::addGluRuntimeCheckPasses(OpPassManager &pm) {
