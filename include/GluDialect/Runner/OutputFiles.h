@@ -5,12 +5,14 @@
 // own folder (Linux's O_TMPFILE: no signal, SIGKILL included, can leave it
 // behind; where the file system has none, a named llvm::sys::fs::TempFile,
 // removed on the signals LLVM catches), and only when every one was
-// written completely are they named (linkat, a '.tmp-' name) and renamed
-// into place, microseconds apart: only a SIGKILL between the two could
-// leave such a name. Concurrent runs rename their sets one run at a time
-// (an advisory lock on each folder): the files left are one run's set. A
-// failed write (disk full, a missing folder, the same file named twice)
-// leaves every previous file as it was, and concurrent runs writing the
+// written completely are they named (linkat, a '.tmp-' name) and put in
+// place, microseconds apart: only a SIGKILL between the two could leave
+// such a name. Each is exchanged with the file it replaces (renameat2's
+// RENAME_EXCHANGE), so a failure there (an immutable file, a folder made
+// meanwhile) exchanges the ones before back. Concurrent runs rename their sets
+// one run at a time (an advisory lock on each folder): the files left are one
+// run's set. A failed write (disk full, a missing folder, the same file named
+// twice) leaves every previous file as it was, and concurrent runs writing the
 // same path leave one run's whole file. An existing file that is not a
 // regular file (/dev/null, /dev/full, a pipe) cannot be replaced: it is
 // written in place, and its write errors are reported the same way; `-` is
