@@ -41,8 +41,6 @@ static_assert(int(MlirGluPackingHalves) == int(Packing::halves) &&
               "MlirGluPacking out of sync with glu::Packing");
 
 namespace {
-/// The C functions of one enum attribute, from its ODS-generated
-/// symbolize/stringify functions.
 /// `ctx` with the glu dialect loaded: an attribute's storage is registered
 /// when its dialect loads, and a context that has glu only in its registry
 /// (embedding.md's setup, before any glu IR is parsed) or not at all
@@ -53,6 +51,8 @@ MLIRContext *withGlu(MlirContext ctx) {
   return context;
 }
 
+/// The C functions of one enum attribute, from its ODS-generated
+/// symbolize/stringify functions.
 template <typename AttrT, typename EnumT, typename CEnumT> struct EnumAttrCAPI {
   // A null attribute (what getFromName gives for an unknown name) is not
   // one: false, as the header promises, rather than a crash.

@@ -77,11 +77,18 @@ static Value toF32(OpBuilder &b, Location loc, Value v) {
 static Value toStorage(OpBuilder &b, Location loc, Value v, Type storage) {
   Value stored =
       storage.isF32() ? v : arith::TruncFOp::create(b, loc, storage, v);
-  const llvm::fltSemantics &semantics =
-      cast<FloatType>(storage).getFloatSemantics();
+  return canonicalNaN(b, loc, v, stored);
+}
+
+Value mlir::glu::canonicalNaN(OpBuilder &b, Location loc, Value value,
+                              Value stored) {
+  Type type = stored.getType();
   Value nan = arith::ConstantOp::create(
-      b, loc, b.getFloatAttr(storage, APFloat::getQNaN(semantics)));
-  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, v, v);
+      b, loc,
+      b.getFloatAttr(
+          type, APFloat::getQNaN(cast<FloatType>(type).getFloatSemantics())));
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
   return arith::SelectOp::create(b, loc, isNaN, nan, stored);
 }
 

@@ -70,20 +70,14 @@ void canonicalizeResults(IRRewriter &rewriter, linalg::GenericOp generic) {
     Type type = v.getType();
     if (!type.isF16() && !type.isBF16() && !type.isF32() && !type.isF64())
       continue;
-    // The glu's own result (glu-expand-ops' select of the NaN constant).
+    // The glu's own result (canonicalNaN's select of the NaN constant).
     APFloat constant(0.0);
     if (auto select = v.getDefiningOp<arith::SelectOp>();
         select &&
         matchPattern(select.getTrueValue(), m_ConstantFloat(&constant)) &&
         constant.isNaN())
       continue;
-    Value nan = arith::ConstantOp::create(
-        rewriter, loc,
-        rewriter.getFloatAttr(
-            type, APFloat::getQNaN(cast<FloatType>(type).getFloatSemantics())));
-    Value isNaN =
-        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, v, v);
-    operand.set(arith::SelectOp::create(rewriter, loc, isNaN, nan, v));
+    operand.set(canonicalNaN(rewriter, loc, v, v));
   }
 }
 

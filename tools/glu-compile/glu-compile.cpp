@@ -50,9 +50,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
-
 #include "llvm/TargetParser/Host.h"
-#include <optional>
 
 #include <csignal>
 #include <set>
@@ -421,13 +419,14 @@ int main(int argc, char **argv) {
   // (`-o -`) cannot do and a stream opened to append (`-o /dev/stdout >>
   // f`) turns into appends: the object (a few MB at most) is assembled in
   // memory, then written in one piece.
-  std::optional<llvm::buffer_ostream> buffered(std::in_place, *object);
-  llvm::legacy::PassManager codegen;
-  if ((*machine)->addPassesToEmitFile(codegen, *buffered, nullptr,
-                                      llvm::CodeGenFileType::ObjectFile))
-    return fail("the target cannot emit object files");
-  codegen.run(*llvmModule);
-  buffered.reset(); // writes the object
+  {
+    llvm::buffer_ostream buffered(*object); // writes the object when done
+    llvm::legacy::PassManager codegen;
+    if ((*machine)->addPassesToEmitFile(codegen, buffered, nullptr,
+                                        llvm::CodeGenFileType::ObjectFile))
+      return fail("the target cannot emit object files");
+    codegen.run(*llvmModule);
+  }
   *header << headerFor(functions, ranks,
                        options.threads != 1 && options.vectorize);
   if (llvm::Error e = files.commit())

@@ -21,6 +21,11 @@ namespace mlir::glu {
 using DestinationFn = std::function<FailureOr<Value>(
     OpBuilder &, Location, RankedTensorType type, ArrayRef<OpFoldResult>)>;
 
+/// `stored` where `value` is not NaN, else the canonical quiet NaN of
+/// `stored`'s type (docs/semantics.md decision 14): what every stored result
+/// of a glu op, and of a neighbour fused with it, is built with.
+Value canonicalNaN(OpBuilder &b, Location loc, Value value, Value stored);
+
 /// One elementwise linalg.generic computing `definition` on `gate` and `up`
 /// (storage-typed tensors, or buffers, of one shape) into `init`; returns y
 /// (on buffers: `init`).
