@@ -32,8 +32,9 @@ CodegenCLOptions::CodegenCLOptions(cl::OptionCategory &category)
                               "never; the same bits)"),
                      cl::init(kDefaultNontemporalMinBytes), cl::cat(category)),
       cpuOpt("mcpu",
-             cl::desc("CPU to generate code for (default: this host's, with "
-                      "its features; x86-64-v3: AVX2 and FMA, no AVX-512)"),
+             cl::desc("CPU to generate code for (default or native: this "
+                      "host's, with its features; x86-64-v3: AVX2 and FMA, "
+                      "no AVX-512)"),
              cl::init(""), cl::value_desc("name"), cl::cat(category)),
       featuresOpt("mattr",
                   cl::desc("CPU features on top of --mcpu's or the host's "

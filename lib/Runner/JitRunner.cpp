@@ -188,8 +188,13 @@ static std::string entrySymbol(llvm::StringRef function) {
 
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 mlir::glu::createCpuTargetMachine(
-    const CpuTarget &target, llvm::CodeGenOptLevel level,
+    const CpuTarget &requested, llvm::CodeGenOptLevel level,
     std::optional<llvm::Reloc::Model> relocation) {
+  // "native" is the host, as for clang's -march and llc's -mcpu (LLVM's CPU
+  // table has no such name).
+  CpuTarget target = requested;
+  if (target.cpu == "native")
+    target.cpu.clear();
   static bool targetsReady = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();

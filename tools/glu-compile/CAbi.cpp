@@ -7,8 +7,12 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/RuntimeLibcalls.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace glu_compile;
@@ -119,6 +123,10 @@ std::optional<std::string> glu_compile::headerConflict(llvm::StringRef name) {
   if (name.starts_with("_"))
     return std::string("a name C reserves at file scope (a leading "
                        "underscore: _start, _init are the C runtime's)");
+  // C++ reserves every name with a double underscore anywhere.
+  if (name.contains("__"))
+    return std::string("a name C++ reserves (a double underscore; the "
+                       "header is C++ as well)");
   llvm::StringRef rank = name;
   if (name.starts_with("GLU_") ||
       (rank.consume_front("glu_memref_") &&
@@ -416,6 +424,62 @@ void defineDefaultHandler(llvm::Module &module, llvm::Function *handler) {
                 handler->getArg(0)});
   b.CreateRetVoid();
 }
+
+/// Names the C function in the messages of the compiled code's checks
+/// (upstream's and glu's runtime verification, which know no C names):
+/// "^ <message>" becomes "^ <cName>: <message>" where one entry point alone
+/// reaches the check (through calls and the OpenMP runtime's outlined
+/// bodies, which are passed by address). Code shared by several entry points
+/// (glu-outline-kernels) keeps its message.
+void nameCheckedFunctions(llvm::Module &module, llvm::Function *handler,
+                          llvm::ArrayRef<llvm::Function *> entries) {
+  llvm::DenseMap<llvm::Function *, llvm::SmallVector<llvm::Function *, 1>>
+      reachedBy;
+  for (llvm::Function *entry : entries) {
+    llvm::SmallVector<llvm::Function *> stack = {entry};
+    llvm::SmallPtrSet<llvm::Function *, 16> visited = {entry};
+    while (!stack.empty()) {
+      llvm::Function *f = stack.pop_back_val();
+      if (f->isDeclaration() || f == handler)
+        continue;
+      reachedBy[f].push_back(entry);
+      for (llvm::Instruction &inst : llvm::instructions(*f))
+        for (llvm::Value *operand : inst.operands())
+          if (auto *g =
+                  llvm::dyn_cast<llvm::Function>(operand->stripPointerCasts());
+              g && visited.insert(g).second)
+            stack.push_back(g);
+    }
+  }
+  std::map<std::pair<llvm::Value *, llvm::Function *>, llvm::Constant *> named;
+  for (llvm::User *user : llvm::make_early_inc_range(handler->users())) {
+    auto *call = llvm::dyn_cast<llvm::CallInst>(user);
+    if (!call || call->getCalledOperand() != handler)
+      continue;
+    llvm::Function *caller = call->getFunction();
+    auto it = reachedBy.find(caller);
+    // The entry points' own checks name their function already.
+    if (it == reachedBy.end() || it->second.size() != 1 ||
+        llvm::is_contained(entries, caller))
+      continue;
+    llvm::Function *entry = it->second.front();
+    llvm::Value *text = call->getArgOperand(0);
+    llvm::StringRef message;
+    if (!llvm::getConstantStringInfo(text, message))
+      continue;
+    llvm::Constant *&global = named[{text, entry}];
+    if (!global) {
+      size_t at = message.find("\n^ ");
+      at = at == llvm::StringRef::npos ? 0 : at + 3;
+      std::string renamed = (message.take_front(at) + entry->getName() + ": " +
+                             message.drop_front(at))
+                                .str();
+      llvm::IRBuilder<> b(call);
+      global = b.CreateGlobalString(renamed, "glu.check.named", 0, &module);
+    }
+    call->setArgOperand(0, global);
+  }
+}
 } // namespace
 
 llvm::Error glu_compile::exportEntryPoints(
@@ -466,6 +530,7 @@ llvm::Error glu_compile::exportEntryPoints(
     puts->eraseFromParent();
   }
 
+  std::vector<llvm::Function *> entries;
   for (auto [f, internal] : llvm::zip_equal(functions, internalNames)) {
     llvm::Function *ciface = module.getFunction("_mlir_ciface_" + internal);
     if (!ciface)
@@ -517,6 +582,8 @@ llvm::Error glu_compile::exportEntryPoints(
       }
     builder.b.CreateCall(ciface, args);
     builder.b.CreateRetVoid();
+    entries.push_back(entry);
   }
+  nameCheckedFunctions(module, handler, entries);
   return llvm::Error::success();
 }

@@ -61,8 +61,9 @@ struct CpuTarget {
   std::string features;
 };
 
-/// The target machine for `target`, or why there is none (an unknown CPU
-/// or feature is an error, not LLVM's warning and a generic CPU). With a
+/// The target machine for `target` (a CPU named "native" is the host), or
+/// why there is none (an unknown CPU or feature is an error, not LLVM's
+/// warning and a generic CPU). With a
 /// `relocation` model the machine is for an object file (glu-compile) and
 /// uses the small code model; without, the JIT's (large on x86-64).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>

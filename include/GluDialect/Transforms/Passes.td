@@ -1181,6 +1181,29 @@ def GluCheckAllocSizes : Pass<"glu-check-alloc-sizes"> {
                            "::mlir::cf::ControlFlowDialect"];
 }
 
+def GluCheckResultSizes : Pass<"glu-check-result-sizes", "::mlir::func::FuncOp"> {
+  let summary = "A runtime check of each returned buffer's dynamic sizes";
+  let description = [{
+    Before each `func.return`'s operand that a `memref.alloc` with dynamic
+    sizes defines, inserts a `cf.assert` that the buffer's size along each
+    dynamic dimension (`memref.dim`) is the size it was allocated with. As
+    written, the check holds. It is for `buffer-results-to-out-params`
+    (`hoist-dynamic-allocs`), which replaces such an allocation by the
+    caller's output buffer and drops its sizes: the assert then compares
+    the caller's buffer with the sizes that the function computed from its
+    inputs, before anything writes it. Without it, a C caller's output of
+    the wrong size was reported by the first linalg op's runtime check,
+    whose message names an operand number of that op, not the output.
+
+    The message is in `generate-runtime-verification`'s format and names
+    the result and its dimension: "result #0 (tensor<?x?xf32>): the size
+    along dimension 1 is not the one the function computes".
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def GluConvertSCFToControlFlow
     : Pass<"glu-convert-scf-to-cf", "::mlir::ModuleOp"> {
   let summary = "convert-scf-to-cf in time linear in the ops of a function";

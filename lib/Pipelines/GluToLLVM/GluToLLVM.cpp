@@ -102,6 +102,10 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
     outParams.hoistStaticAllocs = true;
     outParams.hoistDynamicAllocs = true;
     outParams.modifyPublicFunctions = true;
+    // Keeps each returned allocation's sizes as a check of the caller's
+    // output buffer that replaces it.
+    if (options.runtimeChecks)
+      pm.addNestedPass<func::FuncOp>(createGluCheckResultSizes());
     pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
     pm.addPass(createCanonicalize());
   }
