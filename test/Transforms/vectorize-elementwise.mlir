@@ -55,3 +55,30 @@ func.func @one_dimensional(%x: tensor<?xf32>, %g: tensor<?xf32>) -> tensor<?xf32
   %y = glu.glu geglu(%x, %g) : tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// -----
+
+// A gather (an index read from an operand) is no body upstream's vectorizer
+// takes: the full tiles stay scalar generics, as the remainders, and the
+// program compiles (it was an error).
+// CHECK-LABEL: func @gather
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK: memref.load
+// SERIAL-LABEL: func @gather
+// SERIAL-NOT: vector.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @gather(%t: tensor<?xf32>, %i: tensor<?x?xi32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %i, %c0 : tensor<?x?xi32>
+  %d1 = tensor.dim %i, %c1 : tensor<?x?xi32>
+  %e = tensor.empty(%d0, %d1) : tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%i : tensor<?x?xi32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%a: i32, %o: f32):
+    %k = arith.index_cast %a : i32 to index
+    %v = tensor.extract %t[%k] : tensor<?xf32>
+    linalg.yield %v : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

@@ -119,6 +119,14 @@ def GluCopyRepeatedResults
     passing needs that: `buffer-results-to-out-params` gives each result
     its own out-parameter, and with allocations hoisted it cannot place one
     buffer in two of them (it crashes on `return %y, %y`).
+
+    In a function with several `func.return`s, every tensor each one
+    returns is copied right before it: the hoisting replaces a returned
+    allocation by its output buffer on every path, so `return %a` on one
+    path and `return %b` on another (both computed before the branch) wrote
+    both into the same output, and the object returned %b's values where
+    the function returns %a. The copies cost a pass over the results, in
+    such functions only.
   }];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
@@ -1202,6 +1210,22 @@ def GluCheckResultSizes : Pass<"glu-check-result-sizes", "::mlir::func::FuncOp">
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::cf::ControlFlowDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def GluStridedCopiesToLoops : Pass<"glu-strided-copies-to-loops"> {
+  let summary = "memref.copy of non-contiguous buffers as a linalg.copy";
+  let description = [{
+    `finalize-memref-to-llvm` lowers a `memref.copy` between contiguous
+    buffers (identity layouts, or static contiguous row-major ones) to
+    `llvm.memcpy`, and every other one to a call of `memrefCopy`, a
+    function of MLIR's C runner utils. glu-compile's objects do not link
+    that library, so a program whose copies read or write a strided view
+    (`tensor.concat`, `tensor.insert_slice` into a result) gave an object
+    with an undefined symbol. This pass rewrites each such copy of ranked
+    memrefs into a `linalg.copy`, which the loop stage lowers with the
+    rest; contiguous copies keep their memcpy.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 def GluConvertSCFToControlFlow

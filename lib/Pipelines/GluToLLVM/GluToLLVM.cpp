@@ -183,6 +183,9 @@ void glu::addGluLoopLoweringPasses(OpPassManager &pm,
     vectorize.parallel = options.threads != 1;
     pm.addNestedPass<func::FuncOp>(createGluVectorizeElementwise(vectorize));
   }
+  // Copies between strided views as loops, not calls of the C runner
+  // utils' memrefCopy (which glu-compile's objects do not link).
+  pm.addPass(createGluStridedCopiesToLoops());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (options.tables) {
     GluTabulateOptions tabulate;
