@@ -54,6 +54,7 @@
 
 #include "fusion.h"
 #include "ggml-glu.h"
+#include "inputs.h"
 #include "kernels-avx2.h"
 #include "kernels.h"
 
@@ -99,17 +100,6 @@ double quantile(std::vector<double> v, double q) {
 }
 
 double median(const std::vector<double> &v) { return quantile(v, 0.5); }
-
-/// f32 -> f16 bits for the values fill() writes (0, or normal in f16 and
-/// exact: multiples of 2^-8 below 8 in magnitude).
-uint16_t toHalf(float v) {
-  uint32_t x;
-  std::memcpy(&x, &v, 4);
-  uint32_t sign = (x >> 16) & 0x8000, rest = x & 0x7fffffff;
-  if (rest == 0)
-    return uint16_t(sign);
-  return uint16_t(sign | ((rest - 0x38000000) >> 13)); // rebias by 112
-}
 
 /// Where a buffer starts: the slot's multiple of kSlotBytes past a
 /// kBaseAlign-aligned address. Every operand a kernel and its triad touch
@@ -158,9 +148,9 @@ private:
 
 /// Writes `rows` x `cols` elements of `type` into `b`, row-parallel with
 /// the static schedule the kernels' row loops use, so that each page is
-/// placed by the thread that later works on it. Element i holds `fill`
-/// times a value in [-2, 2] (f32) or one of 4096 values in [-8, 8]
-/// (16-bit: table lookups, glu-tabulate, touch a realistic spread).
+/// placed by the thread that later works on it. Element i holds
+/// glu_bench::inputAt(i, scale) (inputs.h: `scale` x 2·N(0,1), rounded to
+/// the type; 0 for scale 0).
 void fill(Buffer &b, int64_t rows, int64_t cols, float scale,
           const std::string &type) {
   uint8_t *p = static_cast<uint8_t *>(b.ptr());
@@ -169,15 +159,12 @@ void fill(Buffer &b, int64_t rows, int64_t cols, float scale,
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c) {
       size_t i = size_t(r * cols + c);
-      float v = scale * float(int(i % 17) - 8) / 4.0f;
+      float v = glu_bench::inputAt(i, scale);
       if (f32) {
         std::memcpy(&p[4 * i], &v, 4);
         continue;
       }
-      v = scale * float(int((i * 2654435761u) % 4096) - 2048) / 256.0f;
-      uint32_t x;
-      std::memcpy(&x, &v, 4);
-      uint16_t h = bf16 ? uint16_t(x >> 16) : toHalf(v);
+      uint16_t h = bf16 ? glu_bench::toBf16(v) : glu_bench::toHalf(v);
       std::memcpy(&p[2 * i], &h, 2);
     }
 }

@@ -21,6 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "inputs.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -36,12 +38,6 @@ namespace {
 
 constexpr long kElements = 8192;
 alignas(64) float table[65536];
-
-uint16_t toBf16(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return uint16_t((b + 0x7fff + ((b >> 16) & 1)) >> 16);
-}
 
 #ifdef __AVX512F__
 constexpr int kLanes = 16;
@@ -203,12 +199,12 @@ int main() {
     std::memcpy(&x, &b, 4);
     table[i] = std::isfinite(x) ? x / (1 + std::exp(-x)) : 0; // silu
   }
-  // glu-bench's gates: 4096 multiples of 2^-8 in [-8, 8).
+  // glu-bench's gates and up values (inputs.h).
   std::vector<uint16_t> g(kElements), u(kElements), y(kElements),
       first(kElements);
   for (long i = 0; i < kElements; ++i) {
-    g[i] = toBf16(float(int(uint32_t(i) * 2654435761u % 4096) - 2048) / 256);
-    u[i] = toBf16(1 + float(i % 127) / 64);
+    g[i] = glu_bench::toBf16(glu_bench::inputAt(i, 1));
+    u[i] = glu_bench::toBf16(glu_bench::inputAt(i + kElements, 0.5f));
   }
   struct Row {
     const char *name;

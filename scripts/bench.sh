@@ -442,6 +442,11 @@ column).
   a page (its slot times 576 bytes past a 2 MiB-aligned address), the same
   in every run: with one offset for all, a kernel's loads 4K-aliased its
   stores.
+- **The inputs** (bench/inputs.h): gates 2·N(0,1), up values N(0,1), dy
+  0.5·N(0,1), rounded to nearest in the storage type, what an FFN's
+  pre-activations look like (a 16-bit table kernel's speed depends on how
+  many of its table's lines the gates touch: 2·N(0,1) takes 22367 f16
+  values, where a grid of 4096 values touched half the lines).
 - **Bytes per element**, the STREAM convention for both sides (what the
   program must read and write; the read a cached store's write-allocate
   adds is counted for neither): triad 2 reads + 1 write of f32 = 12 bytes;
@@ -574,7 +579,7 @@ $probe_rows
 \`build/bin/glu-lookup-probe\` (bench/lookup-probe.cpp): a tabulated bf16
 forward, y = round(T[gate] * up) with a 65536-entry f32 table,
 hand-written in each formulation of the lookup (this host's vectors;
-glu-bench's gate values), cache-resident, one thread, each row the best
+glu-bench's inputs), cache-resident, one thread, each row the best
 of five processes (issue 10, item 1).
 $lookup_need; the best row below is the most one core's lookups allow,
 before any memory traffic.
