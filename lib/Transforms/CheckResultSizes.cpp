@@ -82,9 +82,34 @@ void hoistInBlock(memref::AllocOp alloc) {
     alloc->moveBefore(&block->front());
 }
 
+/// Returns, in place of the operands of `ret` that no allocation defines
+/// (an argument, a view, a cast) and whose type has dynamic sizes and the
+/// identity layout, a copy in an allocation of their sizes: the copy that
+/// buffer-results-to-out-params would make into the output, made here so
+/// that the output is checked as an allocation's (its message names the
+/// result; the copy's named neither it nor the output).
+void copyIntoAllocations(func::ReturnOp ret) {
+  OpBuilder b(ret);
+  Location loc = ret.getLoc();
+  for (OpOperand &operand : ret->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        operand.get().getDefiningOp<memref::AllocOp>())
+      continue;
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        sizes.push_back(memref::DimOp::create(b, loc, operand.get(), d));
+    Value copy = memref::AllocOp::create(b, loc, type, sizes);
+    memref::CopyOp::create(b, loc, operand.get(), copy);
+    operand.set(copy);
+  }
+}
+
 struct GluCheckResultSizesPass
     : glu::impl::GluCheckResultSizesBase<GluCheckResultSizesPass> {
   void runOnOperation() override {
+    getOperation().walk(copyIntoAllocations);
     // Each returned allocation with its position among the results: one
     // returned at two positions (by two returns) takes neither output, so
     // it is left alone.

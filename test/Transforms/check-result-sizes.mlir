@@ -54,14 +54,25 @@ func.func @loaded_size(%s: memref<1xindex>) -> memref<?xf32> {
 
 // -----
 
-// Static shapes (the C entry point checks those), arguments, what no
-// allocation defines, and a buffer returned at two positions (no single
-// output takes its place: glu-copy-repeated-results copies it first) are
-// left alone.
-// CHECK-LABEL: func @left_alone
-// CHECK-NOT: cf.assert
-// CHECK: return
-func.func @left_alone(%x: memref<?xf32>, %n: index)
+// A returned value that no allocation defines (an argument, an op's
+// result) is copied into one of its sizes first, the copy
+// buffer-results-to-out-params would make, and checked as an allocation.
+// Static shapes (the C entry point checks those) and a buffer returned at
+// two positions (no single output takes its place:
+// glu-copy-repeated-results copies it first) are left alone.
+// CHECK-LABEL: func @copied
+// CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[N:.*]]: index)
+// CHECK: %[[DX:.*]] = memref.dim %[[X]]
+// CHECK-NEXT: %[[CX:.*]] = memref.alloc(%[[DX]])
+// CHECK-COUNT-2: cf.assert {{.*}}result #1 (tensor<?xf32>)
+// CHECK: %[[V:.*]] = "test.source"
+// CHECK: memref.copy %[[X]], %[[CX]]
+// CHECK: %[[DV:.*]] = memref.dim %[[V]]
+// CHECK-NEXT: %[[CV:.*]] = memref.alloc(%[[DV]])
+// CHECK-COUNT-2: cf.assert {{.*}}result #4 (tensor<?xf32>)
+// CHECK-NEXT: memref.copy %[[V]], %[[CV]]
+// CHECK-NEXT: return %{{.*}}, %[[CX]], %[[D:.*]], %[[D]], %[[CV]] :
+func.func @copied(%x: memref<?xf32>, %n: index)
     -> (memref<4xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) {
   %s = memref.alloc() : memref<4xf32>
   %d = memref.alloc(%n) : memref<?xf32>

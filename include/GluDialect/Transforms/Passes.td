@@ -1202,6 +1202,10 @@ def GluCheckResultSizes : Pass<"glu-check-result-sizes", "::mlir::func::FuncOp">
     inputs, before anything writes it. Without it, a C caller's output of
     the wrong size was reported by the first linalg op's runtime check,
     whose message names an operand number of that op, not the output.
+    A returned value that no allocation defines (an argument, a view, a
+    cast) is first copied into one of its sizes, the copy that
+    `buffer-results-to-out-params` would make into the output, so that its
+    output is checked the same way.
 
     The message is in `generate-runtime-verification`'s format and names
     the result and its dimension: "result #0 (tensor<?x?xf32>): the size
