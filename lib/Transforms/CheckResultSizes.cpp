@@ -44,7 +44,7 @@ std::string message(unsigned result, MemRefType type, const llvm::Twine &what) {
 /// just after its operands' last definition in the block.
 void hoistInBlock(memref::AllocOp alloc) {
   Block *block = alloc->getBlock();
-  llvm::SetVector<Operation *> slice; // in an order of their uses
+  llvm::SetVector<Operation *> slice; // each op after its operands'
   Operation *last = nullptr;
   bool pure = true;
   std::function<void(Value)> visit = [&](Value value) {

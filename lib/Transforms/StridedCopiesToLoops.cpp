@@ -25,22 +25,21 @@ using namespace mlir;
 namespace {
 /// Whether finalize-memref-to-llvm copies a buffer of `type` by memcpy (its
 /// own test, MemRefCopyOpLowering).
-bool copiedByMemcpy(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  return memref && (memref.getLayout().isIdentity() ||
-                    memref::isStaticShapeAndContiguousRowMajor(memref));
+bool copiedByMemcpy(MemRefType type) {
+  return type.getLayout().isIdentity() ||
+         memref::isStaticShapeAndContiguousRowMajor(type);
 }
 
 struct GluStridedCopiesToLoopsPass
     : glu::impl::GluStridedCopiesToLoopsBase<GluStridedCopiesToLoopsPass> {
   void runOnOperation() override {
     getOperation()->walk([](memref::CopyOp copy) {
-      Type source = copy.getSource().getType(),
-           target = copy.getTarget().getType();
+      auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+      auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
       // Unranked copies have no loops to become (the C runner utils' call
       // stays).
-      if ((copiedByMemcpy(source) && copiedByMemcpy(target)) ||
-          !isa<MemRefType>(source) || !isa<MemRefType>(target))
+      if (!source || !target ||
+          (copiedByMemcpy(source) && copiedByMemcpy(target)))
         return;
       OpBuilder b(copy);
       linalg::CopyOp::create(b, copy.getLoc(), copy.getSource(),
