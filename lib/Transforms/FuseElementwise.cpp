@@ -38,10 +38,13 @@
 #include "GluDialect/Transforms/Expand.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -150,6 +153,49 @@ void freeOuts(RewriterBase &rewriter, Value value, unsigned maxNeighbourOps) {
 /// value among them are disjoint.
 using HalfSlices = DenseSet<Operation *>;
 
+/// The checks generate-runtime-verification would have made of `producer`
+/// (its operands' sizes agree; identity maps), in its words: once computed
+/// on slices, its operands are read through slices of one size and the
+/// linalg op that would check them is gone (a mis-sized input was read
+/// silently).
+void checkOperandSizes(RewriterBase &rewriter, linalg::GenericOp producer) {
+  rewriter.setInsertionPoint(producer);
+  Location loc = producer.getLoc();
+  std::string where;
+  llvm::raw_string_ostream os(where);
+  loc.print(os);
+  Value first = producer->getOperand(0);
+  auto firstType = cast<RankedTensorType>(first.getType());
+  for (OpOperand &operand : producer->getOpOperands()) {
+    auto type = cast<RankedTensorType>(operand.get().getType());
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (operand.getOperandNumber() == 0 ||
+          (!type.isDynamicDim(d) && !firstType.isDynamicDim(d)))
+        continue;
+      Value want =
+          tensor::getMixedSize(rewriter, loc, first, d).dyn_cast<Value>();
+      Value have = tensor::getMixedSize(rewriter, loc, operand.get(), d)
+                       .dyn_cast<Value>();
+      want = want ? want
+                  : arith::ConstantIndexOp::create(rewriter, loc,
+                                                   firstType.getDimSize(d));
+      have = have ? have
+                  : arith::ConstantIndexOp::create(rewriter, loc,
+                                                   type.getDimSize(d));
+      if (have == want)
+        continue;
+      Value ok = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       have, want);
+      cf::AssertOp::create(
+          rewriter, loc, ok,
+          ("ERROR: Runtime op verification failed\n^ dimension #" + Twine(d) +
+           " of input/output operand #" + Twine(operand.getOperandNumber()) +
+           " is incompatible with inferred dimension size\nLocation: " + where)
+              .str());
+    }
+  }
+}
+
 /// Replaces `slice`, a slice of the result of `producer` (a neighbour, one
 /// result), by `producer` computed on the same slices of its operands.
 void sliceProducer(RewriterBase &rewriter, tensor::ExtractSliceOp slice,
@@ -180,7 +226,46 @@ void sliceProducer(RewriterBase &rewriter, tensor::ExtractSliceOp slice,
       producer.getIndexingMapsArray(), producer.getIteratorTypesArray());
   rewriter.cloneRegionBefore(producer.getRegion(), sliced.getRegion(),
                              sliced.getRegion().begin());
+  // linalg.index now counts from the slice's start: the producer's from
+  // its operand's (a bias by column, a gather of a table).
+  SmallVector<linalg::IndexOp> indices;
+  sliced.getRegion().walk([&](linalg::IndexOp op) { indices.push_back(op); });
+  for (linalg::IndexOp index : indices) {
+    uint64_t d = index.getDim();
+    if (isZeroInteger(offsets[d]) && isOneInteger(strides[d]))
+      continue;
+    rewriter.setInsertionPoint(sliced);
+    Value offset = getValueOrCreateConstantIndexOp(rewriter, loc, offsets[d]);
+    Value stride = getValueOrCreateConstantIndexOp(rewriter, loc, strides[d]);
+    rewriter.setInsertionPointAfter(index);
+    auto scaled = arith::MulIOp::create(rewriter, loc, index, stride);
+    Value global = arith::AddIOp::create(rewriter, loc, scaled, offset);
+    rewriter.replaceAllUsesExcept(index, global, scaled);
+  }
   rewriter.replaceOp(slice, sliced->getResults());
+}
+
+/// `slice`, of a splat (a packed operand's half of a constant or a fill),
+/// as a fill of its own sizes, which becomes a scalar in the body: a
+/// tensor constant read by the body became a global (of the halves' full
+/// size), which the GPU kernels cannot read.
+void fillSliceOfSplat(RewriterBase &rewriter, tensor::ExtractSliceOp slice) {
+  Location loc = slice.getLoc();
+  rewriter.setInsertionPoint(slice);
+  Value scalar;
+  if (auto fill = slice.getSource().getDefiningOp<linalg::FillOp>()) {
+    scalar = fill.getDpsInputs()[0];
+  } else {
+    DenseElementsAttr dense;
+    if (!matchPattern(slice.getSource(), m_Constant(&dense)))
+      return;
+    scalar = arith::ConstantOp::create(rewriter, loc,
+                                       dense.getSplatValue<TypedAttr>());
+  }
+  Value empty = tensor::EmptyOp::create(rewriter, loc, slice.getMixedSizes(),
+                                        slice.getType().getElementType());
+  rewriter.replaceOp(slice,
+                     linalg::FillOp::create(rewriter, loc, scalar, empty));
 }
 
 /// Forgets the ops a rewriter erases (an address may come back as a new
@@ -218,7 +303,8 @@ struct GluFuseElementwisePass
       return {};
     auto producer = slice.getSource().getDefiningOp<linalg::GenericOp>();
     if (!isNeighbour(producer, maxNeighbourOps) ||
-        producer->getNumResults() != 1)
+        producer->getNumResults() != 1 ||
+        slice.getSourceType().getRank() != slice.getType().getRank())
       return {};
     resolveDims(rewriter, slice.getSource());
     unsigned copies = 0;
@@ -234,12 +320,35 @@ struct GluFuseElementwisePass
     return producer;
   }
 
-  /// Fuses `producer` into the consumer of `operand`; returns the fused op.
-  linalg::GenericOp fuse(IRRewriter &rewriter, OpOperand &operand) {
+  /// Where the fused op of the producer of `operand` and its consumer
+  /// can stand: the consumer's place (upstream's pattern builds it there)
+  /// where no other result of the producer is read before it, else the
+  /// producer's where the consumer's other operands are defined by then;
+  /// null where neither holds. A glu_back's d_x read between the two, by
+  /// an op whose result the consumer of d_g reads, fused at that consumer,
+  /// was read before it was defined.
+  Operation *placeOfFused(OpOperand &operand, DominanceInfo &dominance) {
     Operation *producer = operand.get().getDefiningOp();
     Operation *consumer = operand.getOwner();
-    // Where upstream's pattern builds it: at the consumer.
-    rewriter.setInsertionPoint(consumer);
+    if (llvm::all_of(producer->getUses(), [&](OpOperand &use) {
+          return &use == &operand ||
+                 dominance.properlyDominates(consumer, use.getOwner());
+        }))
+      return consumer;
+    if (llvm::all_of(consumer->getOpOperands(), [&](OpOperand &other) {
+          return &other == &operand ||
+                 dominance.properlyDominates(other.get(), producer);
+        }))
+      return producer;
+    return nullptr;
+  }
+
+  /// Fuses `producer` into the consumer of `operand`; returns the fused op.
+  linalg::GenericOp fuse(IRRewriter &rewriter, OpOperand &operand,
+                         DominanceInfo &dominance) {
+    Operation *producer = operand.get().getDefiningOp();
+    Operation *consumer = operand.getOwner();
+    rewriter.setInsertionPoint(placeOfFused(operand, dominance));
     FailureOr<linalg::ElementwiseOpFusionResult> fused =
         linalg::fuseElementwiseOps(rewriter, &operand);
     if (failed(fused))
@@ -260,6 +369,7 @@ struct GluFuseElementwisePass
   OpOperand *fusableProducer(IRRewriter &rewriter, linalg::GenericOp generic) {
     for (OpOperand *input : generic.getDpsInputOperands()) {
       if (linalg::GenericOp sliced = slicedProducer(rewriter, input, generic)) {
+        checkOperandSizes(rewriter, sliced);
         for (Operation *user : llvm::make_early_inc_range(sliced->getUsers()))
           sliceProducer(rewriter, cast<tensor::ExtractSliceOp>(user), sliced,
                         halves);
@@ -276,7 +386,8 @@ struct GluFuseElementwisePass
   }
 
   /// The one use of a result of `generic` by a neighbour reading it.
-  OpOperand *fusableConsumer(IRRewriter &rewriter, linalg::GenericOp generic) {
+  OpOperand *fusableConsumer(IRRewriter &rewriter, linalg::GenericOp generic,
+                             DominanceInfo &dominance) {
     for (Value result : generic->getResults()) {
       freeOuts(rewriter, result, maxNeighbourOps);
       resolveDims(rewriter, result);
@@ -284,8 +395,17 @@ struct GluFuseElementwisePass
         continue;
       OpOperand &use = *result.use_begin();
       auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+      // A consumer that reads another result of `generic` too (a
+      // backward's d_x and d_g summed) stays apart: upstream's fusion keeps
+      // that read as an operand, and the fused op read its own result.
+      auto readsAnother = [&] {
+        return llvm::any_of(consumer->getOpOperands(), [&](OpOperand &other) {
+          return &other != &use && other.get().getDefiningOp() == generic;
+        });
+      };
       if (isNeighbour(consumer, maxNeighbourOps) && consumer.isDpsInput(&use) &&
-          fusable(use, generic, consumer))
+          !readsAnother() && fusable(use, generic, consumer) &&
+          placeOfFused(use, dominance))
         return &use;
     }
     return nullptr;
@@ -321,8 +441,8 @@ struct GluFuseElementwisePass
   }
 
   /// Expands `op` and fuses its neighbours; returns the fused generic.
-  FailureOr<linalg::GenericOp> expandAndFuse(IRRewriter &rewriter,
-                                             Operation *op) {
+  FailureOr<linalg::GenericOp>
+  expandAndFuse(IRRewriter &rewriter, Operation *op, DominanceInfo &dominance) {
     // The slices a packed operand is read through are disjoint (a user's
     // slices of a split op's operands may overlap).
     auto glu = dyn_cast<GluOp>(op);
@@ -345,9 +465,10 @@ struct GluFuseElementwisePass
     bool consumers = false;
     while (true) {
       if (OpOperand *input = fusableProducer(rewriter, generic)) {
-        generic = fuse(rewriter, *input);
-      } else if (OpOperand *use = fusableConsumer(rewriter, generic)) {
-        generic = fuse(rewriter, *use);
+        generic = fuse(rewriter, *input, dominance);
+      } else if (OpOperand *use =
+                     fusableConsumer(rewriter, generic, dominance)) {
+        generic = fuse(rewriter, *use, dominance);
         consumers = true;
       } else {
         if (consumers)
@@ -369,10 +490,13 @@ struct GluFuseElementwisePass
     ForgetErased forget;
     forget.sets = {&fused, &halves, &splats};
     IRRewriter rewriter(&getContext(), &forget);
+    // Ops move within blocks only: the dominator trees stay valid.
+    DominanceInfo dominance(getOperation());
     for (Operation *op : gluOps) {
       if (!hasNeighbour(op))
         continue;
-      FailureOr<linalg::GenericOp> generic = expandAndFuse(rewriter, op);
+      FailureOr<linalg::GenericOp> generic =
+          expandAndFuse(rewriter, op, dominance);
       if (failed(generic))
         return signalPassFailure();
       if (*generic)
@@ -387,15 +511,26 @@ struct GluFuseElementwisePass
     // FoldFillWithGenericOp, with no further fusion).
     SmallVector<Operation *> generics, candidates;
     getOperation()->walk([&](linalg::GenericOp generic) {
-      if (!fused.contains(generic))
-        return;
-      generics.push_back(generic);
+      if (fused.contains(generic))
+        generics.push_back(generic);
+    });
+    for (Operation *op : generics) {
+      auto generic = cast<linalg::GenericOp>(op);
+      for (Value input : generic.getDpsInputs())
+        if (auto slice = input.getDefiningOp<tensor::ExtractSliceOp>();
+            slice && isSplat(slice.getSource()) &&
+            slice.getSourceType().getRank() == slice.getType().getRank()) {
+          Value source = slice.getSource();
+          fillSliceOfSplat(rewriter, slice);
+          if (isOpTriviallyDead(source.getDefiningOp()))
+            rewriter.eraseOp(source.getDefiningOp());
+        }
       for (Value input : generic.getDpsInputs())
         if (Operation *def = input.getDefiningOp();
             isa_and_present<arith::ConstantOp, linalg::FillOp>(def) &&
             splats.insert(def).second)
           candidates.push_back(def);
-    });
+    }
     RewritePatternSet patterns(&getContext());
     linalg::populateElementwiseOpsFusionPatterns(
         patterns, [](OpOperand *) { return false; });

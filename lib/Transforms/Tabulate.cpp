@@ -328,7 +328,13 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     if (taken.wasInterrupted())
       return signalPassFailure();
     SmallVector<Cone> cones;
+    // A conversion computed from an earlier one's 16-bit value (a bf16
+    // negf or add before a gate: extf, negf, truncf, extf) is in that
+    // cone: tabulated with it, not again (its ops are replaced there).
+    DenseSet<Operation *> covered;
     module.walk([&](arith::ExtFOp ext) {
+      if (covered.contains(ext))
+        return;
       Type source = getElementTypeOrSelf(ext.getIn().getType());
       if (!source.isF16() && !source.isBF16())
         return;
@@ -351,6 +357,7 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
                    v.getType() == ext.getType();
           }))
         return;
+      covered.insert(cone.members.begin(), cone.members.end());
       cones.push_back(std::move(cone));
     });
     // Nothing changed: a tool verifying after each pass skips this one.
@@ -410,12 +417,13 @@ struct GluTabulatePass : glu::impl::GluTabulateBase<GluTabulatePass> {
     if (!hostCones)
       return;
     // Run at load time, before any kernel: .init_array in objects, the
-    // ExecutionEngine's initialize() in the JIT. Priority 101, the first
-    // one not reserved to the implementation: before the constructors of a
-    // program linked with the object (default priority 65535), which may
-    // call the kernels. Merged with any ctors the module already has.
+    // ExecutionEngine's initialize() in the JIT. Priority 100, the last one
+    // reserved to the implementation: before every constructor a program
+    // linked with the object may have (101 to 65535), which may call the
+    // kernels (at 101, the program's own ran first and read zeros).
+    // Merged with any ctors the module already has.
     SmallVector<Attribute> ctors(fills), priorities, data;
-    priorities.assign(fills.size(), top.getI32IntegerAttr(101));
+    priorities.assign(fills.size(), top.getI32IntegerAttr(100));
     data.assign(fills.size(), LLVM::ZeroAttr::get(ctx));
     for (auto old :
          llvm::make_early_inc_range(module.getOps<LLVM::GlobalCtorsOp>())) {

@@ -351,3 +351,116 @@ func.func @back(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %g: tensor<4x8xf32>, 
   %s = arith.mulf %dx, %c : tensor<4x8xf32>
   return %s, %dg : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// -----
+
+// A packed operand's producer that reads its position (linalg.index):
+// computed on the halves' slices, it reads the operand's position, not the
+// slice's (the gate's column 2j, the up value's 2j + 1 when interleaved;
+// it counted from each slice's start before).
+
+// CHECK-LABEL: func.func @packed_index(
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK:         linalg.generic
+// CHECK:           %[[J:.*]] = linalg.index 1 : index
+// CHECK-NEXT:      %[[GATE:.*]] = arith.muli %[[J]], %[[C2]] : index
+// CHECK-NEXT:      %[[UP:.*]] = arith.addi %[[GATE]], %[[C1]] : index
+// CHECK-NEXT:      arith.index_cast %[[UP]]
+// CHECK:           arith.index_cast %[[GATE]]
+// CHECK-NOT:     linalg.generic
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @packed_index(%a: tensor<4x16xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x16xf32>
+  %p = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<4x16xf32>) outs(%e : tensor<4x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %i = linalg.index 1 : index
+    %n = arith.index_cast %i : index to i32
+    %f = arith.sitofp %n : i32 to f32
+    %t = arith.addf %x, %f : f32
+    linalg.yield %t : f32
+  } -> tensor<4x16xf32>
+  %y = glu.glu reglu(%p) packing(interleaved) : tensor<4x16xf32> -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+// The producer's operands are read through slices of one size: the checks
+// that its own sizes agree, which generate-runtime-verification made of
+// it, come first, in its words (a mis-sized %b was read silently).
+
+// CHECK-LABEL: func.func @packed_sizes(
+// CHECK-SAME:      %[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x?xf32>)
+// CHECK-DAG:     %[[A0:.*]] = tensor.dim %[[A]], %c0
+// CHECK-DAG:     %[[B0:.*]] = tensor.dim %[[B]], %c0
+// CHECK:         %[[OK0:.*]] = arith.cmpi eq, %[[B0]], %[[A0]]
+// CHECK-NEXT:    cf.assert %[[OK0]], "ERROR: Runtime op verification failed\0A^ dimension #0 of input/output operand #1 is incompatible with inferred dimension size\0ALocation: loc(
+// CHECK:         cf.assert %{{.*}}, "ERROR: Runtime op verification failed\0A^ dimension #1 of input/output operand #1 is
+// CHECK:         tensor.extract_slice %[[B]]
+// CHECK:         linalg.generic
+func.func @packed_sizes(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %ab = arith.addf %a, %b : tensor<?x?xf32>
+  %y = glu.glu swiglu(%ab) packing(halves) : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// A packed splat: each half a scalar in the body, as a split operand's (a
+// tensor constant was left for the body to read, which the GPU kernels
+// cannot).
+
+// CHECK-LABEL: func.func @packed_splat(
+// CHECK-NOT:     dense
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         linalg.generic
+// CHECK-NOT:     dense
+// CHECK:         return
+func.func @packed_splat(%c: tensor<4x8xbf16>, %v: bf16) -> tensor<4x8xbf16> {
+  %k = arith.constant dense<1.5> : tensor<4x16xbf16>
+  %y = glu.glu swiglu(%k) packing(halves) : tensor<4x16xbf16> -> tensor<4x8xbf16>
+  %s = arith.mulf %y, %c : tensor<4x8xbf16>
+  return %s : tensor<4x8xbf16>
+}
+
+// -----
+
+// A packed fill: the same.
+
+// CHECK-LABEL: func.func @packed_fill(
+// CHECK-NOT:     linalg.fill
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         linalg.generic
+// CHECK:         return
+func.func @packed_fill(%c: tensor<?x8xbf16>, %v: bf16, %n: index) -> tensor<?x8xbf16> {
+  %e = tensor.empty(%n) : tensor<?x16xbf16>
+  %k = linalg.fill ins(%v : bf16) outs(%e : tensor<?x16xbf16>) -> tensor<?x16xbf16>
+  %y = glu.glu swiglu(%k) packing(interleaved) : tensor<?x16xbf16> -> tensor<?x8xbf16>
+  %s = arith.mulf %y, %c : tensor<?x8xbf16>
+  return %s : tensor<?x8xbf16>
+}
+
+// -----
+
+// A backward whose d_x's consumer feeds, through another op, the consumer
+// of its d_g: that consumer is not fused (the fused op would stand after
+// the op that reads one of its results; it was built there, and the IR did
+// not verify: "operand does not dominate this use"); d_x's consumer and
+// the op after it are, and the consumer of d_g, which then reads two
+// results of the fused op, stays apart.
+
+// CHECK-LABEL: func.func @back_consumers(
+// CHECK:         %[[F:.*]]:2 = linalg.generic
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[B:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[F]]#0, %[[F]]#1 :
+// CHECK:         return %[[B]]
+func.func @back_consumers(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %g: tensor<4x8xf32>, %c: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %dx, %dg = glu.glu_back swiglu(%dy, %x, %g) : tensor<4x8xf32>
+  %a = arith.mulf %dx, %c : tensor<4x8xf32>
+  %s = arith.negf %a : tensor<4x8xf32>
+  %b = arith.addf %dg, %s : tensor<4x8xf32>
+  return %b : tensor<4x8xf32>
+}

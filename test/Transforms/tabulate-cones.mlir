@@ -102,3 +102,23 @@ func.func @vector_elements(%m: memref<?xvector<4xbf16>>, %i: index) -> vector<4x
   %e = math.exp %x : vector<4xf32>
   return %e : vector<4xf32>
 }
+
+// -----
+
+// A gate computed from another 16-bit value (a bf16 negf fused before the
+// glu: extf, negf, truncf, extf) is in that value's cone: one table of
+// the first conversion, the second conversion not tabulated again (it was
+// looked up in freed ops before).
+// CHECK-LABEL: func @conversion_in_a_cone
+// CHECK: memref.get_global
+// CHECK-NOT: memref.get_global
+// CHECK-NOT: math.exp
+// CHECK: return
+func.func @conversion_in_a_cone(%a: vector<4xbf16>) -> vector<4xf32> {
+  %x = arith.extf %a : vector<4xbf16> to vector<4xf32>
+  %n = arith.negf %x : vector<4xf32>
+  %t = arith.truncf %n : vector<4xf32> to vector<4xbf16>
+  %g = arith.extf %t : vector<4xbf16> to vector<4xf32>
+  %e = math.exp %g : vector<4xf32>
+  return %e : vector<4xf32>
+}

@@ -31,7 +31,7 @@
 // CHECK: arith.divf
 // CHECK: vector.store %{{.*}}, %{{.*}}[%[[J]]] : memref<65536xf32>, vector<8xf32>
 // CHECK: llvm.return
-// CHECK: llvm.mlir.global_ctors ctors = [@[[FILL]]], priorities = [101 : i32], data = [#llvm.zero]
+// CHECK: llvm.mlir.global_ctors ctors = [@[[FILL]]], priorities = [100 : i32], data = [#llvm.zero]
 func.func @vector_and_scalar(%a: vector<8xbf16>, %g: vector<8xf32>, %s: bf16, %h: f32) -> (vector<8xf32>, f32) {
   %one = arith.constant dense<1.0> : vector<8xf32>
   %x = arith.extf %a : vector<8xbf16> to vector<8xf32>
@@ -111,7 +111,7 @@ func.func @untouched(%a: vector<8xbf16>, %f: vector<8xf32>, %b: vector<8xbf16>, 
 
 // Constructors the module already has are kept, after the table fills.
 // CHECK-LABEL: llvm.func @init
-// CHECK: llvm.mlir.global_ctors ctors = [@__glu_fill_table, @init], priorities = [101 : i32, 65535 : i32], data = [#llvm.zero, #llvm.zero]
+// CHECK: llvm.mlir.global_ctors ctors = [@__glu_fill_table, @init], priorities = [100 : i32, 65535 : i32], data = [#llvm.zero, #llvm.zero]
 // CHECK-NOT: llvm.mlir.global_ctors
 // CAP-LABEL: func @merged
 llvm.mlir.global_ctors ctors = [@init], priorities = [65535 : i32], data = [#llvm.zero]

@@ -162,7 +162,8 @@ std::string commentText(llvm::StringRef text) {
 }
 
 std::string headerFor(const std::vector<Function> &functions,
-                      const std::set<int64_t> &ranks, bool openmp) {
+                      const std::set<int64_t> &ranks, bool openmp,
+                      bool constructors) {
   std::string guard = guardFor(headerFile);
   std::string handler = glu_compile::handlerName(prefix);
   std::string out;
@@ -217,6 +218,11 @@ std::string headerFor(const std::vector<Function> &functions,
      << "   handle failures otherwise (e.g. exit with a status, or longjmp\n"
      << "   out when the kernels run on one thread). */\n"
      << "void " << handler << "(const char *message);\n\n";
+  if (constructors)
+    os << "/* The object fills its tables at load time, in a constructor of\n"
+       << "   priority 100: a constructor of the program that calls these\n"
+       << "   functions must have a priority above 100 (101 to 65535, the\n"
+       << "   default; lower ones are reserved to the implementation). */\n\n";
   for (const Function &f : functions) {
     os << "/* @" << f.name << "(";
     llvm::interleaveComma(f.inputs, os, [&](const Param &p) {
@@ -428,7 +434,8 @@ int main(int argc, char **argv) {
     codegen.run(*llvmModule);
   }
   *header << headerFor(functions, ranks,
-                       options.threads != 1 && options.vectorize);
+                       options.threads != 1 && options.vectorize,
+                       llvmModule->getNamedGlobal("llvm.global_ctors"));
   if (llvm::Error e = files.commit())
     return fail(std::move(e));
   return 0;

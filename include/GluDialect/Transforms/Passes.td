@@ -78,7 +78,13 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
 
     A packed operand is read through the slices of its two halves
     (strided when interleaved); its producer is computed on the same
-    slices of its own inputs, once per half, and fused like any other.
+    slices of its own inputs, once per half, and fused like any other: its
+    `linalg.index` ops still read the position in the whole operand, and
+    the sizes of its operands are checked first (`cf.assert`, in the words
+    of `generate-runtime-verification`, which checked the producer before).
+    A packed splat operand becomes a fill per half. A consumer is fused
+    only where the fused op can stand (the consumer's place, or the
+    producer's) and reads one result of it.
     Neighbours are generics of at most `max-neighbour-ops` body ops (not
     another glu: chains of glu ops stay apart), and a fused body at most
     `max-fused-ops`, so that the pass stays linear in a function's ops.
