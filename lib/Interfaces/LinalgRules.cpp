@@ -136,10 +136,18 @@ SmallVector<ResultForm> analyseResults(linalg::LinalgOp op) {
                    arith::MinNumFOp>(def))
         fold = Fold::Extremum;
       Value lhs = def->getOperand(0), rhs = def->getOperand(1);
+      // The term must not read any result's running value: one that reads
+      // another's (a sum of prefix sums) is no sum of the inputs' terms,
+      // and its gradient through that value was dropped (a zero gradient).
+      auto readsRunning = [&](Value term) {
+        return llvm::any_of(op.getDpsInitsMutable(), [&](OpOperand &other) {
+          return dependsOn(term, op.getMatchingBlockArgument(&other));
+        });
+      };
       if (fold != Fold::Unsupported) {
-        if (lhs == out && !dependsOn(rhs, out))
+        if (lhs == out && !readsRunning(rhs))
           form = {fold, rhs};
-        else if (rhs == out && !dependsOn(lhs, out))
+        else if (rhs == out && !readsRunning(lhs))
           form = {fold, lhs};
       }
     }
@@ -242,12 +250,29 @@ FailureOr<Value> emitOperandCotangent(OpBuilder &b, linalg::LinalgOp op,
   Value primal = wrt.get();
   Type elementType = getElementTypeOrSelf(primal.getType());
   auto tensorType = dyn_cast<RankedTensorType>(primal.getType());
+  // A sum of a 16-bit operand's terms runs in f32, rounded once at the end
+  // (in bf16, 4096 terms of 1 summed to 256: each partial sum rounded).
+  auto floatType = dyn_cast<FloatType>(elementType);
+  Type sumType = accumulates && floatType && floatType.getWidth() < 32
+                     ? b.getF32Type()
+                     : elementType;
   // A scalar operand (linalg.fill's value) gets a rank-0 cotangent first.
-  auto outType =
-      tensorType ? tensorType : RankedTensorType::get({}, elementType);
+  SmallVector<int64_t> shape;
+  if (tensorType)
+    shape = llvm::to_vector(tensorType.getShape());
+  auto outType = RankedTensorType::get(
+      shape, sumType, tensorType ? tensorType.getEncoding() : Attribute());
   FloatBuilder fb(b, loc);
   Value init;
-  if (accumulates) {
+  if (accumulates && sumType != elementType) {
+    SmallVector<OpFoldResult> sizes;
+    if (tensorType)
+      sizes = tensor::getMixedSizes(b, loc, primal);
+    Value empty = tensor::EmptyOp::create(b, loc, sizes, sumType);
+    Value zero =
+        arith::ConstantOp::create(b, loc, b.getFloatAttr(sumType, 0.0));
+    init = linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+  } else if (accumulates) {
     init = tensorType ? fb.zerosLike(primal)
                       : arith::ConstantOp::create(
                             b, loc,
@@ -296,8 +321,11 @@ FailureOr<Value> emitOperandCotangent(OpBuilder &b, linalg::LinalgOp op,
           d = (*grads)[0];
         if (!d)
           d = nfb.zerosLike(wrtArg);
-        if (accumulates)
+        if (accumulates) {
+          if (d.getType() != sumType)
+            d = arith::ExtFOp::create(nb, nloc, sumType, d);
           d = nfb.add(args.back(), d);
+        }
         linalg::YieldOp::create(nb, nloc, d);
       });
   if (bodyFailed) {
@@ -305,6 +333,11 @@ FailureOr<Value> emitOperandCotangent(OpBuilder &b, linalg::LinalgOp op,
     return failure();
   }
   Value cotangent = generic.getResult(0);
+  if (sumType != elementType)
+    cotangent = arith::TruncFOp::create(
+        b, loc,
+        RankedTensorType::get(shape, elementType, outType.getEncoding()),
+        cotangent);
   if (!tensorType)
     cotangent = tensor::ExtractOp::create(b, loc, cotangent, ValueRange());
   return cotangent;
@@ -523,8 +556,8 @@ LogicalResult emitLinalgVJP(linalg::LinalgOp op, OpBuilder &b,
       return op->emitOpError("cannot be differentiated: result #")
              << k
              << " is neither a sum (arith.addf) nor a maximum/minimum of "
-                "the init and a term independent of it over the reduction "
-                "loops";
+                "the init and a term that reads no result's running value "
+                "over the reduction loops";
 
   for (OpOperand *input : op.getDpsInputOperands()) {
     unsigned i = input->getOperandNumber();

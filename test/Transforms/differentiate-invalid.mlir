@@ -63,7 +63,7 @@ func.func @payload_no_rule(%a: tensor<4xf32>) -> tensor<4xf32>
 #scalar = affine_map<(d0) -> ()>
 func.func @product(%a: tensor<4xf32>, %init: tensor<f32>) -> tensor<f32>
     attributes {glu.grad = "product_grad"} {
-  // expected-error @+1 {{'linalg.generic' op cannot be differentiated: result #0 is neither a sum (arith.addf) nor a maximum/minimum of the init and a term independent of it over the reduction loops}}
+  // expected-error @+1 {{'linalg.generic' op cannot be differentiated: result #0 is neither a sum (arith.addf) nor a maximum/minimum of the init and a term that reads no result's running value over the reduction loops}}
   %p = linalg.generic {indexing_maps = [#id, #scalar], iterator_types = ["reduction"]}
       ins(%a : tensor<4xf32>) outs(%init : tensor<f32>) {
   ^bb0(%x: f32, %acc: f32):
@@ -71,6 +71,26 @@ func.func @product(%a: tensor<4xf32>, %init: tensor<f32>) -> tensor<f32>
     linalg.yield %y : f32
   } -> tensor<f32>
   return %p : tensor<f32>
+}
+
+// -----
+
+// A term that reads another result's running value (a sum of the prefix
+// sums): no sum of the inputs' terms (its gradient through %o0 was dropped:
+// zero where 3 2 1 0 is right).
+#id = affine_map<(d0) -> (d0)>
+#scalar = affine_map<(d0) -> ()>
+func.func @prefix_sums(%x: tensor<4xf32>, %init: tensor<f32>) -> (tensor<f32>, tensor<f32>)
+    attributes {glu.grad = "prefix_sums_grad"} {
+  // expected-error @+1 {{'linalg.generic' op cannot be differentiated: result #1 is neither a sum (arith.addf) nor a maximum/minimum of the init and a term that reads no result's running value over the reduction loops}}
+  %r:2 = linalg.generic {indexing_maps = [#id, #scalar, #scalar], iterator_types = ["reduction"]}
+      ins(%x : tensor<4xf32>) outs(%init, %init : tensor<f32>, tensor<f32>) {
+  ^bb0(%in: f32, %o0: f32, %o1: f32):
+    %a = arith.addf %o0, %in : f32
+    %b = arith.addf %o1, %o0 : f32
+    linalg.yield %a, %b : f32, f32
+  } -> (tensor<f32>, tensor<f32>)
+  return %r#0, %r#1 : tensor<f32>, tensor<f32>
 }
 
 // -----

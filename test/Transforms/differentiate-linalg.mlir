@@ -116,6 +116,30 @@ func.func @broadcast_add(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf
 
 // -----
 
+// The same in bf16: db's sum runs in f32, rounded to bf16 once (summed in
+// bf16, 4096 terms of 1 gave 256: each partial sum rounded).
+// CHECK-DAG:   #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   #[[COL:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @broadcast_add_bf16_grad(
+// CHECK-SAME:      %{{[a-z0-9]+}}: tensor<4x8xbf16>, %{{[a-z0-9]+}}: tensor<8xbf16>, %[[DY:[a-z0-9]+]]: tensor<4x8xbf16>)
+// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<8xf32>
+// CHECK:         %[[Z:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<8xf32>)
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[COL]]], iterator_types = ["reduction", "parallel"]} ins(%[[DY]] : tensor<4x8xbf16>) outs(%[[Z]] : tensor<8xf32>)
+// CHECK:           %[[T:.*]] = arith.extf %{{.*}} : bf16 to f32
+// CHECK:           arith.addf %{{.*}}, %[[T]] : f32
+// CHECK:         %[[DB:.*]] = arith.truncf %[[SUM]] : tensor<8xf32> to tensor<8xbf16>
+// CHECK:         return %[[DY]], %[[DB]]
+func.func @broadcast_add_bf16(%x: tensor<4x8xbf16>, %b: tensor<8xbf16>) -> tensor<4x8xbf16>
+    attributes {glu.grad = "broadcast_add_bf16_grad"} {
+  %e = tensor.empty() : tensor<4x8xbf16>
+  %bb = linalg.broadcast ins(%b : tensor<8xbf16>) outs(%e : tensor<4x8xbf16>) dimensions = [0]
+  %y = linalg.add ins(%x, %bb : tensor<4x8xbf16>, tensor<4x8xbf16>) outs(%e : tensor<4x8xbf16>) -> tensor<4x8xbf16>
+  return %y : tensor<4x8xbf16>
+}
+
+// -----
+
 // A generic reading b through a broadcasting map: y = x * b[j]:
 // dx = dy * b[j], db[j] = sum_i dy[i, j] * x[i, j].
 // CHECK-DAG:   #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
