@@ -84,13 +84,19 @@ static Value passThrough(FloatBuilder &fb, Value a, Value dy) {
 /// dy reaches both sides: it stands for an unknown input (dy*g with a NaN
 /// g), and the gradient of the side not taken is 0 * NaN = NaN (x = -inf
 /// with a NaN up value gives a NaN d_gate, as x = -1e30 does).
-static void route(FloatBuilder &fb, Value toSecond, Value first, Value dy,
-                  SmallVectorImpl<Value> &d) {
+/// A NaN in the second operand alone is the result (the choice compares
+/// false): it takes dy, as NaN, where the first took it all (a NaN maximum
+/// with a 0 gradient for the NaN).
+static void route(FloatBuilder &fb, Value toSecond, Value first, Value second,
+                  Value dy, SmallVectorImpl<Value> &d) {
   Value zero = fb.zerosLike(dy);
   Value notTaken =
       fb.select(fb.cmp(arith::CmpFPredicate::UNO, dy, dy), dy, zero);
+  toSecond =
+      fb.select(fb.cmp(arith::CmpFPredicate::UNO, second, second),
+                fb.cmp(arith::CmpFPredicate::ORD, first, first), toSecond);
   d.assign({fb.select(toSecond, notTaken, passThrough(fb, first, dy)),
-            fb.select(toSecond, dy, notTaken)});
+            fb.select(toSecond, passThrough(fb, second, dy), notTaken)});
 }
 
 // y = minimum(a, b) (NaN-propagating): the gradient goes to a unless a > b.
@@ -101,7 +107,7 @@ struct MinimumFRule : RuleBase<MinimumFRule, arith::MinimumFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MinimumFOp op, Value dy,
                             SmallVectorImpl<Value> &d) {
     route(fb, fb.cmp(arith::CmpFPredicate::OGT, op.getLhs(), op.getRhs()),
-          op.getLhs(), dy, d);
+          op.getLhs(), op.getRhs(), dy, d);
     return success();
   }
 };
@@ -112,7 +118,7 @@ struct MaximumFRule : RuleBase<MaximumFRule, arith::MaximumFOp> {
   static LogicalResult rule(FloatBuilder &fb, arith::MaximumFOp op, Value dy,
                             SmallVectorImpl<Value> &d) {
     route(fb, fb.cmp(arith::CmpFPredicate::OLT, op.getLhs(), op.getRhs()),
-          op.getLhs(), dy, d);
+          op.getLhs(), op.getRhs(), dy, d);
     return success();
   }
 };

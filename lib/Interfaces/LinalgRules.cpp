@@ -186,8 +186,14 @@ payloadSeeds(OpBuilder &b, Location loc, ArrayRef<ResultForm> forms,
     Value contribution = mapping.lookupOrDefault(form.contribution);
     Value seed = dy[k];
     if (form.fold == Fold::Extremum) {
-      Value chosen = fb.cmp(arith::CmpFPredicate::OEQ, contribution, y[k]);
-      seed = fb.select(chosen, dy[k], fb.zerosLike(dy[k]));
+      // A NaN extremum is the NaN terms' (NaN == NaN is false): they take
+      // dy, as NaN, as a NaN operand of maximumf does.
+      Value nan = fb.cmp(arith::CmpFPredicate::UNO, contribution, contribution);
+      Value chosen =
+          fb.select(nan, fb.cmp(arith::CmpFPredicate::UNO, y[k], y[k]),
+                    fb.cmp(arith::CmpFPredicate::OEQ, contribution, y[k]));
+      seed = fb.select(chosen, fb.select(nan, contribution, dy[k]),
+                       fb.zerosLike(dy[k]));
     }
     seeds.push_back({contribution, seed});
   }

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -29,6 +30,37 @@ using namespace mlir;
 using namespace mlir::glu;
 
 namespace {
+/// arith.extf of a signalling NaN constant (a splat gate folded into a
+/// glu op's body as a scalar) -> the quiet NaN that IEEE 754's conversion
+/// gives. Upstream does not fold it (the conversion signals invalid), and
+/// left to LLVM the exp approximation's fptosi of that NaN folded to
+/// poison: the results were arbitrary values, other ones from run to run.
+struct QuietSignalingNaNExtF : OpRewritePattern<arith::ExtFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::ExtFOp op,
+                                PatternRewriter &rewriter) const override {
+    Attribute attr;
+    if (!matchPattern(op.getIn(), m_Constant(&attr)))
+      return failure();
+    FloatAttr scalar = dyn_cast<FloatAttr>(attr);
+    if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+      scalar = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
+    if (!scalar || !scalar.getValue().isSignaling())
+      return failure();
+    auto type = cast<FloatType>(getElementTypeOrSelf(op.getType()));
+    APFloat value = scalar.getValue();
+    bool losesInfo = false;
+    (void)value.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                        &losesInfo);
+    TypedAttr result = rewriter.getFloatAttr(type, value);
+    if (auto shaped = dyn_cast<ShapedType>(op.getType()))
+      result = SplatElementsAttr::get(shaped, result);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, result);
+    return success();
+  }
+};
+
 /// glu.round %x to T -> arith.extf(arith.truncf(%x)), elementwise on
 /// scalars, vectors or tensors.
 struct LowerRound : OpRewritePattern<RoundOp> {
@@ -248,6 +280,7 @@ struct GluLowerMathPass : glu::impl::GluLowerMathBase<GluLowerMathPass> {
     auto all = [](StringRef) { return true; };
     RewritePatternSet patterns(&getContext());
     populateGluRoundLoweringPatterns(patterns);
+    patterns.add<QuietSignalingNaNExtF>(&getContext());
     populateMathF32ExpansionPatterns(patterns, all);
     populateMathPolynomialApproximationPatterns(patterns, notExp);
     // Only the functions with math, not the whole module: most of a large

@@ -189,15 +189,20 @@ func.func @row_sum(%x: tensor<4x8xf32>) -> tensor<4xf32>
 
 // -----
 
-// m[i] = max_j x[i, j]: dx[i, j] = x[i, j] == m[i] ? dm[i] : 0.
+// m[i] = max_j x[i, j]: dx[i, j] = x[i, j] == m[i] ? dm[i] : 0; a NaN
+// x[i, j] is m[i], and takes dm[i] as NaN.
 // CHECK-LABEL: func.func @row_max_grad(
 // CHECK-SAME:      %[[X:[a-z0-9]+]]: tensor<4x8xf32>, %{{[a-z0-9]+}}: tensor<4xf32>, %[[DM:[a-z0-9]+]]: tensor<4xf32>)
 // CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK:         %[[M:.*]] = linalg.reduce
 // CHECK:         %[[DX:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[DM]], %[[M]] :
 // CHECK-NEXT:    ^bb0(%[[XV:.*]]: f32, %[[DMV:.*]]: f32, %[[MV:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[XNAN:.*]] = arith.cmpf uno, %[[XV]], %[[XV]]
+// CHECK-NEXT:      %[[MNAN:.*]] = arith.cmpf uno, %[[MV]], %[[MV]]
 // CHECK-NEXT:      %[[EQ:.*]] = arith.cmpf oeq, %[[XV]], %[[MV]]
-// CHECK-NEXT:      %[[R:.*]] = arith.select %[[EQ]], %[[DMV]], %[[ZERO]]
+// CHECK-NEXT:      %[[CHOSEN:.*]] = arith.select %[[XNAN]], %[[MNAN]], %[[EQ]] : i1
+// CHECK-NEXT:      %[[SEED:.*]] = arith.select %[[XNAN]], %[[XV]], %[[DMV]]
+// CHECK-NEXT:      %[[R:.*]] = arith.select %[[CHOSEN]], %[[SEED]], %[[ZERO]]
 // CHECK-NEXT:      linalg.yield %[[R]]
 // CHECK:         return %[[DX]]
 func.func @row_max(%x: tensor<4x8xf32>, %init: tensor<4xf32> {glu.no_grad}) -> tensor<4xf32>

@@ -133,3 +133,22 @@ func.func @some_math(%x: f32) -> (f32, i32) {
   %1 = math.tanh %x : f32
   return %1, %0 : f32, i32
 }
+
+// -----
+
+// A signalling NaN constant converted: the quiet NaN (quiet bit set,
+// payload kept), which folds on. Left to LLVM (upstream does not fold the
+// conversion, which signals invalid), exp's fptosi of it was poison.
+// CHECK-LABEL: func @signaling_nan
+// CHECK-DAG: %[[S:.*]] = arith.constant 0x7FE02000 : f32
+// CHECK-DAG: %[[V:.*]] = arith.constant dense<0xFFE02000> : vector<4xf32>
+// CHECK-NOT: arith.extf
+// CHECK: return %[[S]], %[[V]]
+func.func @signaling_nan() -> (f32, vector<4xf32>) {
+  %s = arith.constant 0x7D01 : f16
+  %v = arith.constant dense<0xFD01> : vector<4xf16>
+  %es = arith.extf %s : f16 to f32
+  %ev = arith.extf %v : vector<4xf16> to vector<4xf32>
+  %m = math.exp %es : f32
+  return %es, %ev : f32, vector<4xf32>
+}

@@ -79,15 +79,20 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
     A packed operand is read through the slices of its two halves
     (strided when interleaved); its producer is computed on the same
     slices of its own inputs, once per half, and fused like any other: its
-    `linalg.index` ops still read the position in the whole operand, and
-    the sizes of its operands are checked first (`cf.assert`, in the words
-    of `generate-runtime-verification`, which checked the producer before).
-    A packed splat operand becomes a fill per half. A consumer is fused
-    only where the fused op can stand (the consumer's place, or the
-    producer's) and reads one result of it.
+    `linalg.index` ops still read the position in the whole operand (such
+    a producer of interleaved halves stays apart: its strided body would
+    not vectorize), and the sizes of its operands are checked first
+    (`cf.assert`, in the words of `generate-runtime-verification`, which
+    checked the producer before; nothing where the loops read nothing). A
+    packed splat operand becomes a fill per half. A consumer is fused only
+    in the glu op's block (not in a loop body, which would compute the glu
+    op in every iteration), where the fused op can stand (the consumer's
+    place, or the producer's), and if it reads one result of it.
     Neighbours are generics of at most `max-neighbour-ops` body ops (not
-    another glu: chains of glu ops stay apart), and a fused body at most
-    `max-fused-ops`, so that the pass stays linear in a function's ops.
+    another glu: chains of glu ops stay apart), and they add at most
+    `max-fused-ops` ops to the glu op's expanded body (which alone is up
+    to 340 ops, an f32 backward), so that the pass stays linear in a
+    function's ops.
     Every map of a neighbour is the identity: the fused loop stays one
     that `glu-vectorize-elementwise` vectorizes, and no neighbour is
     computed once per element of a broadcast. Splat constants and fills the
@@ -103,7 +108,7 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
            /*default=*/"16",
            "Largest body (ops) of a generic fused as a neighbour">,
     Option<"maxFusedOps", "max-fused-ops", "unsigned", /*default=*/"256",
-           "Largest body (ops) of a fused generic">,
+           "Most ops the neighbours add to a glu op's expanded body">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
