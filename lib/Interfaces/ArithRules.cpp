@@ -83,10 +83,9 @@ static Value passThrough(FloatBuilder &fb, Value a, Value dy) {
 /// dy on the side taken does not become NaN on the other (inf * 0). A NaN
 /// dy reaches both sides: it stands for an unknown input (dy*g with a NaN
 /// g), and the gradient of the side not taken is 0 * NaN = NaN (x = -inf
-/// with a NaN up value gives a NaN d_gate, as x = -1e30 does).
-/// A NaN in the second operand alone is the result (the choice compares
-/// false): it takes dy, as NaN, where the first took it all (a NaN maximum
-/// with a 0 gradient for the NaN).
+/// with a NaN up value gives a NaN d_gate, as x = -1e30 does). A NaN
+/// operand is the result, whichever it is (the choice compares false): it
+/// takes dy, as NaN (a NaN second operand got 0, the first all of dy).
 static void route(FloatBuilder &fb, Value toSecond, Value first, Value second,
                   Value dy, SmallVectorImpl<Value> &d) {
   Value zero = fb.zerosLike(dy);
@@ -95,8 +94,8 @@ static void route(FloatBuilder &fb, Value toSecond, Value first, Value second,
   toSecond =
       fb.select(fb.cmp(arith::CmpFPredicate::UNO, second, second),
                 fb.cmp(arith::CmpFPredicate::ORD, first, first), toSecond);
-  d.assign({fb.select(toSecond, notTaken, passThrough(fb, first, dy)),
-            fb.select(toSecond, passThrough(fb, second, dy), notTaken)});
+  d.assign({passThrough(fb, first, fb.select(toSecond, notTaken, dy)),
+            passThrough(fb, second, fb.select(toSecond, dy, notTaken))});
 }
 
 // y = minimum(a, b) (NaN-propagating): the gradient goes to a unless a > b.

@@ -172,6 +172,17 @@ SmallVector<Operation *> clonePayload(OpBuilder &b, linalg::LinalgOp op,
   return clones;
 }
 
+/// The cotangent of `value`, a candidate of the extremum `y`: dy where it
+/// is y, 0 elsewhere. A NaN extremum is its NaN candidates' (NaN == NaN is
+/// false: they got 0): they take dy, as NaN, as a NaN operand of maximumf
+/// does.
+Value extremumCotangent(FloatBuilder &fb, Value value, Value y, Value dy) {
+  Value nan = fb.cmp(arith::CmpFPredicate::UNO, value, value);
+  Value chosen = fb.select(nan, fb.cmp(arith::CmpFPredicate::UNO, y, y),
+                           fb.cmp(arith::CmpFPredicate::OEQ, value, y));
+  return fb.select(chosen, fb.select(nan, value, dy), fb.zerosLike(dy));
+}
+
 /// The seeds of the payload's reverse sweep: each result's contribution
 /// with its cotangent (`dy`, scalars, null for none), masked to the points
 /// that attain the extremum `y` for extrema.
@@ -185,16 +196,8 @@ payloadSeeds(OpBuilder &b, Location loc, ArrayRef<ResultForm> forms,
       continue;
     Value contribution = mapping.lookupOrDefault(form.contribution);
     Value seed = dy[k];
-    if (form.fold == Fold::Extremum) {
-      // A NaN extremum is the NaN terms' (NaN == NaN is false): they take
-      // dy, as NaN, as a NaN operand of maximumf does.
-      Value nan = fb.cmp(arith::CmpFPredicate::UNO, contribution, contribution);
-      Value chosen =
-          fb.select(nan, fb.cmp(arith::CmpFPredicate::UNO, y[k], y[k]),
-                    fb.cmp(arith::CmpFPredicate::OEQ, contribution, y[k]));
-      seed = fb.select(chosen, fb.select(nan, contribution, dy[k]),
-                       fb.zerosLike(dy[k]));
-    }
+    if (form.fold == Fold::Extremum)
+      seed = extremumCotangent(fb, contribution, y[k], dy[k]);
     seeds.push_back({contribution, seed});
   }
   return seeds;
@@ -599,9 +602,8 @@ LogicalResult emitLinalgVJP(linalg::LinalgOp op, OpBuilder &b,
     } else {
       // (3): the init receives dy where it is the extremum.
       FloatBuilder fb(b, op.getLoc());
-      Value result = op->getResult(k);
-      Value chosen = fb.cmp(arith::CmpFPredicate::OEQ, init.get(), result);
-      cotangents[i] = fb.select(chosen, dys[k], fb.zerosLike(dys[k]));
+      cotangents[i] =
+          extremumCotangent(fb, init.get(), op->getResult(k), dys[k]);
     }
   }
 

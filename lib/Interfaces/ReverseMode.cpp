@@ -37,44 +37,14 @@ mlir::glu::differentiateReverse(OpBuilder &builder, ArrayRef<Operation *> ops,
         active.push_back(v);
     return active;
   };
-  // The bits of a varied float (arith.bitcast to an integer) carry no
-  // derivative: bitcast back unchanged they are the value detached (the
-  // definitions' stop-gradient, docs/differentiation.md). A float computed
-  // from bits that integer ops changed (-x or |x| through the sign bit)
-  // would silently get a zero gradient: an error. Comparisons (i1) and
-  // fptosi are piecewise constant, not bits.
-  llvm::DenseSet<Value> bits, changedBits;
-  auto isBits = [](Type type) {
-    auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
-    return integer && integer.getWidth() > 1;
-  };
   for (Operation *op : ops) {
-    bool readsBits = false, readsChanged = false;
-    for (Value v : op->getOperands()) {
-      readsBits |= bits.contains(v);
-      readsChanged |= changedBits.contains(v);
-    }
-    bool detaches = isa<arith::BitcastOp>(op) && !readsChanged;
-    if (readsBits || readsChanged)
-      for (Value result : op->getResults()) {
-        if (isDifferentiableType(result.getType()) && !detaches)
-          return op->emitOpError(
-              "cannot be differentiated: it computes a float from the bits "
-              "of a value that depends on the inputs, changed by integer "
-              "ops; compute it on floats (negf, absf, copysign)");
-        if (isBits(result.getType()))
-          changedBits.insert(result);
-      }
     if (llvm::none_of(op->getOperands(),
                       [&](Value v) { return varied.contains(v); }) &&
         activeCaptures(op).empty())
       continue;
-    for (Value result : op->getResults()) {
+    for (Value result : op->getResults())
       if (isDifferentiableType(result.getType()))
         varied.insert(result);
-      else if (isa<arith::BitcastOp>(op) && isBits(result.getType()))
-        bits.insert(result);
-    }
   }
 
   // Cotangents, accumulated as the sweep visits each value's users.

@@ -184,18 +184,3 @@ func.func @integer_result(%a: tensor<4xf32>) -> tensor<4xi32>
   return %i : tensor<4xi32>
 }
 
-// -----
-
-// -x through the sign bit: a float computed from the bits of a value that
-// depends on the inputs, changed by an integer op, has no derivative here
-// (it was a zero gradient, silently). Bitcast back unchanged, the bits are
-// the value detached (the definitions' stop-gradient), not an error.
-func.func @sign_flip(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) attributes {glu.grad = "sign_flip_grad"} {
-  %sign = arith.constant dense<-2147483648> : tensor<4xi32>
-  %i = arith.bitcast %x : tensor<4xf32> to tensor<4xi32>
-  %same = arith.bitcast %i : tensor<4xi32> to tensor<4xf32>
-  %n = arith.xori %i, %sign : tensor<4xi32>
-  // expected-error @+1 {{'arith.bitcast' op cannot be differentiated: it computes a float from the bits of a value that depends on the inputs, changed by integer ops; compute it on floats (negf, absf, copysign); it is needed to differentiate @sign_flip}}
-  %r = arith.bitcast %n : tensor<4xi32> to tensor<4xf32>
-  return %r, %same : tensor<4xf32>, tensor<4xf32>
-}

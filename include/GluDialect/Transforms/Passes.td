@@ -983,7 +983,10 @@ def GluConvertToLLVM : Pass<"glu-convert-to-llvm", "::mlir::ModuleOp"> {
     the whole module verified after it: for a function of thousands of glu
     ops each such walk and verification costs as much as the conversion
     itself. Vector ops are lowered before (`convert-vector-to-llvm`, whose
-    pass also rewrites vector ops that have no LLVM pattern).
+    pass also rewrites vector ops that have no LLVM pattern). The result of
+    each `llvm.fptosi` and `llvm.fptoui` is frozen (`llvm.freeze`): LLVM
+    folds a conversion of a NaN it can prove to poison (docs/semantics.md
+    decision 20).
   }];
   let dependentDialects = [
     "::mlir::cf::ControlFlowDialect",
