@@ -150,6 +150,16 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
     return text && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
   };
   if (atHex()) {
+    // 1 to 8 hex digits: the lexer's messages for others name neither the
+    // clause nor the pattern (`0x`: "add a trailing dot").
+    SMLoc hexLoc = parser.getCurrentLocation();
+    const char *digits = hexLoc.getPointer() + 2;
+    size_t count = 0;
+    while (llvm::isHexDigit(digits[count]))
+      ++count;
+    if (count == 0 || count > 8 || digits[count] == '.')
+      return parser.emitError(hexLoc, "a hexadecimal literal in '")
+             << clause << "(...)' is an f32 bit pattern of 1 to 8 hex digits";
     if (parser.parseFloat(APFloat::IEEEsingle(), value))
       return failure();
   } else {
@@ -176,6 +186,10 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
       return parser.emitError(numberLoc, "expected a number in '")
              << clause << "(...)'";
     }
+    // `alpha(1.0.)`: lexing the second `.`, MLIR speaks of ellipses.
+    if (numberLoc.getPointer()[text.size()] == '.')
+      return parser.emitError(numberLoc, "expected ')' after the number in '")
+             << clause << "(...)'";
     if (failed(consumeDecimal(parser, text.size())))
       return parser.emitError(numberLoc, "expected a number in '")
              << clause << "(...)'";

@@ -86,3 +86,30 @@ func.func @two_numbers(%a: tensor<2x8xf32>) {
   %0 = glu.glu swiglu_oai(%a) limit(7.0 8.0) : tensor<2x8xf32> -> tensor<2x4xf32>
   return
 }
+
+// -----
+
+// Hexadecimal literals of 0 or more than 8 digits: the lexer's messages
+// named neither the clause nor the bit pattern ("add a trailing dot").
+func.func @empty_hex(%a: tensor<2x8xf32>) {
+  // expected-error @+1 {{a hexadecimal literal in 'alpha(...)' is an f32 bit pattern of 1 to 8 hex digits}}
+  %0 = glu.glu swiglu_oai(%a) alpha(0x) : tensor<2x8xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @long_hex(%a: tensor<2x8xf32>) {
+  // expected-error @+1 {{a hexadecimal literal in 'limit(...)' is an f32 bit pattern of 1 to 8 hex digits}}
+  %0 = glu.glu swiglu_oai(%a) limit(0x1FFFFFFFF) : tensor<2x8xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+// A second `.`: the lexer spoke of ellipses.
+func.func @two_dots(%a: tensor<2x8xf32>) {
+  // expected-error @+1 {{expected ')' after the number in 'alpha(...)'}}
+  %0 = glu.glu swiglu_oai(%a) alpha(1.0.) : tensor<2x8xf32> -> tensor<2x4xf32>
+  return
+}
