@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GluDialect/Transforms/FreezeConversions.h"
 #include "GluDialect/Transforms/Passes.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
@@ -81,24 +82,9 @@ struct GluConvertToLLVMPass
     if (failed(glu::lowerAssertsToLLVM(module, getArgument())))
       return signalPassFailure();
 
-    // LLVM's fptosi/fptoui of NaN or of a value out of range is poison:
-    // where LLVM could prove a NaN (a constant, a load from a constant
-    // global), exp's conversion of its exponent folded to poison, which
-    // reached the results (arbitrary numbers, not NaN). Frozen, it is some
-    // fixed integer, which the NaN result does not depend on; the machine
-    // instruction is the same.
-    SmallVector<Operation *> conversions;
-    module.walk([&](Operation *op) {
-      if (isa<LLVM::FPToSIOp, LLVM::FPToUIOp>(op))
-        conversions.push_back(op);
-    });
-    for (Operation *op : conversions) {
-      OpBuilder b(op->getContext());
-      b.setInsertionPointAfter(op);
-      Value result = op->getResult(0);
-      auto frozen = LLVM::FreezeOp::create(b, op->getLoc(), result);
-      result.replaceAllUsesExcept(frozen, frozen);
-    }
+    // As glu-freeze-conversions: LLVM folds a conversion of a NaN it can
+    // prove to poison (docs/semantics.md decision 20).
+    glu::freezeFloatToIntConversions(module);
 
     SmallVector<UnrealizedConversionCastOp> casts;
     module.walk([&](UnrealizedConversionCastOp op) { casts.push_back(op); });

@@ -994,6 +994,22 @@ def GluConvertToLLVM : Pass<"glu-convert-to-llvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def GluFreezeConversions : Pass<"glu-freeze-conversions"> {
+  let summary = "Freeze the results of LLVM's float-to-integer conversions";
+  let description = [{
+    Follows each `llvm.fptosi` and `llvm.fptoui` by an `llvm.freeze` of
+    its result. LLVM's conversion of NaN, or of a value out of the
+    integer's range, is poison, and where LLVM can prove such an operand
+    (a constant, a load from a constant global) it folds the conversion to
+    poison, which reaches what is computed from it: exp's exponent is an
+    fptosi, and the exp of a NaN constant came out as arbitrary numbers.
+    Frozen, it is some fixed integer (the machine's instruction is the
+    same; docs/semantics.md decision 20). glu-to-nvvm runs it on the
+    kernels; glu-convert-to-llvm does the same in its conversion.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def GluNontemporalStores
     : Pass<"glu-nontemporal-stores", "::mlir::func::FuncOp"> {
   let summary = "Streaming (non-temporal) stores in vector loops over large, aligned outputs";

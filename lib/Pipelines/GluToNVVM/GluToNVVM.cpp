@@ -141,6 +141,7 @@ void glu::addGluGPUKernelLoweringPasses(OpPassManager &pm,
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
+  kernels.addPass(createGluFreezeConversions());
 
   // What is left of math after glu-lower-math is exact (math.fma, absf,
   // floor); convert-gpu-to-nvvm calls libdevice for it (__nv_fmaf is
