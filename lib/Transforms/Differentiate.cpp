@@ -187,6 +187,15 @@ struct GluDifferentiatePass
       auto [name, gradName] = StringRef(spec).split('=');
       name = name.trim();
       gradName = gradName.trim();
+      // `f=` names no gradient: a typo, not `f` (which means @f_grad).
+      if (gradName.empty() && StringRef(spec).contains('=')) {
+        module.emitError("glu-differentiate: '")
+            << spec << "' names no gradient function after '=' (from the "
+            << "'functions' option; write '" << name << "' for @" << name
+            << "_grad)";
+        ok = false;
+        continue;
+      }
       auto function = symbols.lookup<func::FuncOp>(name);
       if (!function) {
         module.emitError("glu-differentiate: no function named @")

@@ -1010,6 +1010,24 @@ def GluFreezeConversions : Pass<"glu-freeze-conversions"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def GluOrderConstantGlobals
+    : Pass<"glu-order-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "Name and order bufferization's constant globals by first use";
+  let description = [{
+    One-shot bufferization makes a `memref.global` of each tensor constant
+    (`__constant_4xf32`, `__constant_4xf32_0`, ...) as it meets them, and it
+    meets the functions of a module in an order that changes from run to
+    run when they do not call each other: the same input gave other names
+    and another order of the globals, so the printed IR differed between
+    runs (and between glu-opt and mlir-opt with the glu plugin). This pass
+    renames the private constant globals named `__constant_*` in the order
+    of their first `memref.get_global` in the module (each name's base,
+    then `_0`, `_1`, ...), moves them to the top of the module in that
+    order, and erases those nothing reads. Linear in the module.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def GluNontemporalStores
     : Pass<"glu-nontemporal-stores", "::mlir::func::FuncOp"> {
   let summary = "Streaming (non-temporal) stores in vector loops over large, aligned outputs";

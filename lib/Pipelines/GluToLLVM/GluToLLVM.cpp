@@ -91,6 +91,9 @@ void glu::addGluBufferizationPasses(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createGluSplitFanOut(fanOut));
   }
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Its constant globals' names and order depend on the order it met the
+  // functions in, which changes from run to run.
+  pm.addPass(createGluOrderConstantGlobals());
   if (options.outlineRepeats != 0) {
     GluOutlineKernelsOptions outline;
     outline.minRepeats = options.outlineRepeats;
