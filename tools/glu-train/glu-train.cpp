@@ -231,7 +231,11 @@ static int run(int argc, char **argv) {
                              {"gradcheck-step", step}})
     if (!std::isfinite(value) || value <= 0)
       return fail("--" + name + " must be a positive finite number, got " +
-                  shortest(value));
+                  shortest(value) +
+                  // 1e-400 reads as 0: not what was typed otherwise.
+                  (value == 0 ? " (a magnitude below 4.9e-324, the least "
+                                "double, reads as 0)"
+                              : ""));
   // The symmetric relative error is at most 1: a tolerance of 1 passes
   // every gradient (only NaN fails).
   if (tolerance >= 1)
