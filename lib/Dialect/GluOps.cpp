@@ -150,14 +150,18 @@ static ParseResult parseFloatClause(OpAsmParser &parser, StringRef clause,
     return text && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
   };
   if (atHex()) {
-    // 1 to 8 hex digits: the lexer's messages for others name neither the
+    // 1 to 8 significant hex digits (leading zeros allowed, as in
+    // arith.constant): the lexer's messages for others name neither the
     // clause nor the pattern (`0x`: "add a trailing dot").
     SMLoc hexLoc = parser.getCurrentLocation();
     const char *digits = hexLoc.getPointer() + 2;
-    size_t count = 0;
+    size_t count = 0, leadingZeros = 0;
+    while (digits[leadingZeros] == '0')
+      ++leadingZeros;
     while (llvm::isHexDigit(digits[count]))
       ++count;
-    if (count == 0 || count > 8 || digits[count] == '.')
+    if (count == 0 || count - std::min(count, leadingZeros) > 8 ||
+        digits[count] == '.')
       return parser.emitError(hexLoc, "a hexadecimal literal in '")
              << clause << "(...)' is an f32 bit pattern of 1 to 8 hex digits";
     if (parser.parseFloat(APFloat::IEEEsingle(), value))

@@ -48,6 +48,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUFUSEELEMENTWISE
@@ -372,9 +373,17 @@ struct GluFuseElementwisePass
                  dominance.properlyDominates(consumer, use.getOwner());
         }))
       return consumer;
-    if (llvm::all_of(consumer->getOpOperands(), [&](OpOperand &other) {
-          return &other == &operand ||
-                 dominance.properlyDominates(other.get(), producer);
+    // Its operands and the values its body reads from above (a scalar
+    // extracted between the two) must be there at the producer's place.
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(consumer->getRegions(), above);
+    if (llvm::all_of(consumer->getOpOperands(),
+                     [&](OpOperand &other) {
+                       return &other == &operand || dominance.properlyDominates(
+                                                        other.get(), producer);
+                     }) &&
+        llvm::all_of(above, [&](Value value) {
+          return dominance.properlyDominates(value, producer);
         }))
       return producer;
     return nullptr;
@@ -406,7 +415,8 @@ struct GluFuseElementwisePass
   OpOperand *fusableProducer(IRRewriter &rewriter, linalg::GenericOp generic) {
     for (OpOperand *input : generic.getDpsInputOperands()) {
       if (linalg::GenericOp sliced = slicedProducer(rewriter, input, generic)) {
-        checkOperandSizes(rewriter, sliced);
+        if (runtimeChecks)
+          checkOperandSizes(rewriter, sliced);
         for (Operation *user : llvm::make_early_inc_range(sliced->getUsers()))
           sliceProducer(rewriter, cast<tensor::ExtractSliceOp>(user), sliced,
                         halves);

@@ -20,6 +20,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::glu {
 #define GEN_PASS_DEF_GLUORDERCONSTANTGLOBALS
@@ -61,9 +62,12 @@ struct GluOrderConstantGlobalsPass
 
     // First uses, in module order.
     llvm::MapVector<memref::GlobalOp, SmallVector<memref::GetGlobalOp>> uses;
+    // Only those that resolve in this module's symbol table (a nested
+    // module's own `@__constant_4xf32` is another global).
     module.walk([&](memref::GetGlobalOp get) {
       auto it = globals.find(get.getName());
-      if (it != globals.end())
+      if (it != globals.end() &&
+          SymbolTable::getNearestSymbolTable(get) == module.getOperation())
         uses[it->second].push_back(get);
     });
     // Unused ones are dead (private): erased, so that no old name is left
@@ -71,16 +75,25 @@ struct GluOrderConstantGlobalsPass
     for (auto &entry : globals)
       if (!uses.count(entry.getValue()))
         entry.getValue().erase();
-    // New names in that order.
+    // New names in that order, none another symbol of the module has (a
+    // public `@__constant_4xf32_0`, which bufferization skipped too).
+    llvm::StringSet<> others;
+    for (Operation &op : *module.getBody())
+      if (auto name =
+              op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+          name && !globals.count(name.getValue()))
+        others.insert(name.getValue());
     llvm::StringMap<unsigned> next;
     Block *top = module.getBody();
     Operation *insertAfter = nullptr;
     for (auto &[global, gets] : uses) {
       std::string base = baseOf(global.getSymName(), bases).str();
       unsigned &count = next[base];
-      std::string name =
-          count == 0 ? base : base + "_" + std::to_string(count - 1);
-      ++count;
+      std::string name;
+      do {
+        name = count == 0 ? base : base + "_" + std::to_string(count - 1);
+        ++count;
+      } while (others.contains(name));
       StringAttr attr = StringAttr::get(&getContext(), name);
       global.setSymName(name);
       for (memref::GetGlobalOp get : gets)

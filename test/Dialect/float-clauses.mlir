@@ -107,6 +107,16 @@ func.func @long_hex(%a: tensor<2x8xf32>) {
 
 // -----
 
+// Leading zeros do not count (as in arith.constant): 0x03FC00000 is 1.5.
+// CHECK-LABEL: func @leading_zeros
+// CHECK: alpha(1.5
+func.func @leading_zeros(%a: tensor<2x8xf32>) -> tensor<2x4xf32> {
+  %0 = glu.glu swiglu_oai(%a) alpha(0x03FC00000) : tensor<2x8xf32> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
 // A second `.`: the lexer spoke of ellipses.
 func.func @two_dots(%a: tensor<2x8xf32>) {
   // expected-error @+1 {{expected ')' after the number in 'alpha(...)'}}

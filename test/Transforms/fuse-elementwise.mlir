@@ -1,4 +1,5 @@
 // RUN: glu-opt %s --pass-pipeline="builtin.module(func.func(convert-elementwise-to-linalg,glu-fuse-elementwise),canonicalize,cse)" -split-input-file | FileCheck %s
+// RUN: glu-opt %s --pass-pipeline="builtin.module(func.func(convert-elementwise-to-linalg,glu-fuse-elementwise{runtime-checks=false}),canonicalize,cse)" -split-input-file | FileCheck %s --check-prefix=NOCHECK
 
 // A scale: one generic, the glu's rounded, NaN-canonical value (as yielded
 // unfused) multiplied in the same body, and the product NaN-canonical too
@@ -425,6 +426,10 @@ func.func @packed_index_interleaved(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
 // it, come first, in its words (a mis-sized %b was read silently); as
 // upstream's, they pass where the loops read nothing (%a has no element).
 
+// With runtime-checks=false (glu-to-llvm's option), none.
+// NOCHECK-LABEL: func.func @packed_sizes(
+// NOCHECK-NOT:     Runtime op verification
+// NOCHECK:         return
 // CHECK-LABEL: func.func @packed_sizes(
 // CHECK-SAME:      %[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?x?xf32>)
 // CHECK-DAG:     %[[A0:.*]] = tensor.dim %[[A]], %c0
@@ -538,4 +543,30 @@ func.func @consumer_in_loop(%x: tensor<4x8xf32>, %g: tensor<4x8xf32>, %n: index)
     scf.yield %s : tensor<4x8xf32>
   }
   return %r : tensor<4x8xf32>
+}
+
+// -----
+
+// d_x read between a backward and d_g's consumer, whose body reads a
+// scalar extracted there: the fused op can stand at neither place, so the
+// consumer stays apart (it was placed at the backward, before the scalar).
+
+// CHECK-LABEL: func.func @consumer_reads_above(
+// CHECK:         %[[F:.*]]:2 = linalg.generic
+// CHECK:         %[[S:.*]] = tensor.extract %[[F]]
+// CHECK:         linalg.generic
+// CHECK:           arith.mulf %{{.*}}, %[[S]]
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @consumer_reads_above(%dy: tensor<4x8xf32>, %x: tensor<4x8xf32>, %g: tensor<4x8xf32>, %e: tensor<4x8xf32>) -> (f32, tensor<4x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %dx, %dg = glu.glu_back swiglu(%dy, %x, %g) : tensor<4x8xf32>
+  %s = tensor.extract %dx[%c0, %c0] : tensor<4x8xf32>
+  %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%dg : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %s : f32
+    %n = arith.addf %m, %o : f32
+    linalg.yield %n : f32
+  } -> tensor<4x8xf32>
+  return %s, %b : f32, tensor<4x8xf32>
 }

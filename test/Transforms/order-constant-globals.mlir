@@ -35,3 +35,52 @@ module {
     return %a, %b, %k : memref<4xf32>, memref<4xf32>, memref<4xf32>
   }
 }
+
+// -----
+
+// A nested module's own `@__constant_4xf32` is another global: its use
+// neither renames the top one nor keeps an unused top one alive (it was
+// renamed to the top one's new name: "does not reference a valid global").
+
+// CHECK-LABEL: module
+// CHECK-NEXT:    memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<2.000000e+00>
+// CHECK-NOT:     dense<1.000000e+00>
+// CHECK-LABEL:   module @inner
+// CHECK:           memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<3.000000e+00>
+// CHECK:           memref.get_global @__constant_4xf32 :
+module {
+  memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<1.0>
+  memref.global "private" constant @__constant_4xf32_0 : memref<4xf32> = dense<2.0>
+  func.func @f() -> memref<4xf32> {
+    %a = memref.get_global @__constant_4xf32_0 : memref<4xf32>
+    return %a : memref<4xf32>
+  }
+  module @inner {
+    memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<3.0>
+    func.func @g() -> memref<4xf32> {
+      %a = memref.get_global @__constant_4xf32 : memref<4xf32>
+      return %a : memref<4xf32>
+    }
+  }
+}
+
+// -----
+
+// A name another symbol holds (a public global bufferization skipped too)
+// is skipped (it was taken again: "redefinition of symbol").
+
+// CHECK-LABEL: module
+// CHECK-DAG:     memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<2.000000e+00>
+// CHECK-DAG:     memref.global "private" constant @__constant_4xf32_1 : memref<4xf32> = dense<1.000000e+00>
+// CHECK-DAG:     memref.global @__constant_4xf32_0 : memref<4xf32> = dense<0.000000e+00>
+module {
+  memref.global @__constant_4xf32_0 : memref<4xf32> = dense<0.0>
+  memref.global "private" constant @__constant_4xf32 : memref<4xf32> = dense<1.0>
+  memref.global "private" constant @__constant_4xf32_1 : memref<4xf32> = dense<2.0>
+  func.func @f() -> (memref<4xf32>, memref<4xf32>, memref<4xf32>) {
+    %a = memref.get_global @__constant_4xf32_1 : memref<4xf32>
+    %b = memref.get_global @__constant_4xf32 : memref<4xf32>
+    %c = memref.get_global @__constant_4xf32_0 : memref<4xf32>
+    return %a, %b, %c : memref<4xf32>, memref<4xf32>, memref<4xf32>
+  }
+}

@@ -234,7 +234,7 @@ static int run(int argc, char **argv) {
                   shortest(value) +
                   // 1e-400 reads as 0: not what was typed otherwise.
                   (value == 0 ? " (a magnitude below 4.9e-324, the least "
-                                "double, reads as 0)"
+                                "double, also reads as 0)"
                               : ""));
   // The symmetric relative error is at most 1: a tolerance of 1 passes
   // every gradient (only NaN fails).

@@ -109,6 +109,9 @@ def GluFuseElementwise : Pass<"glu-fuse-elementwise"> {
            "Largest body (ops) of a generic fused as a neighbour">,
     Option<"maxFusedOps", "max-fused-ops", "unsigned", /*default=*/"256",
            "Most ops the neighbours add to a glu op's expanded body">,
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
+           "Check a sliced producer's operand sizes at run time, as "
+           "generate-runtime-verification checked the producer">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

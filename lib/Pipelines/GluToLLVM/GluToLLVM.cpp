@@ -31,7 +31,8 @@ static std::unique_ptr<Pass> createCanonicalize() {
           .setMaxIterations(1));
 }
 
-void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise) {
+void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise,
+                                  bool runtimeChecks) {
   pm.addPass(createCanonicalize());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
@@ -39,8 +40,11 @@ void glu::addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise) {
   // every mode to nearest, and to bf16 through f32), on scalars in linalg
   // bodies and on vectors.
   pm.addPass(createGluRoundConversions());
-  if (fuseElementwise)
-    pm.addNestedPass<func::FuncOp>(createGluFuseElementwise());
+  if (fuseElementwise) {
+    GluFuseElementwiseOptions fuse;
+    fuse.runtimeChecks = runtimeChecks;
+    pm.addNestedPass<func::FuncOp>(createGluFuseElementwise(fuse));
+  }
   // Arithmetic on bf16 values (a glu op's neighbours, any user code) in f32
   // between explicit conversions, which glu-round-to-bf16 rounds exactly
   // (LLVM's rounding differed between hosts).
@@ -285,7 +289,7 @@ void glu::addGluLLVMLoweringPasses(OpPassManager &pm,
 
 void glu::buildGluToLLVMPipeline(OpPassManager &pm,
                                  const GluToLLVMOptions &options) {
-  addGluPreparationPasses(pm, options.fuseElementwise);
+  addGluPreparationPasses(pm, options.fuseElementwise, options.runtimeChecks);
   addGluBufferizationPasses(pm, options);
   addGluLoopLoweringPasses(pm, options);
   addGluLLVMLoweringPasses(pm, options);

@@ -100,7 +100,7 @@ void glu::addGluCPUStages(OpPassManager &pm, unsigned first, unsigned last) {
   glu::GluToLLVMOptions cpu;
   setCPUStageOptions(cpu);
   if (first <= 1 && 1 <= last)
-    addGluPreparationPasses(pm, cpu.fuseElementwise);
+    addGluPreparationPasses(pm, cpu.fuseElementwise, cpu.runtimeChecks);
   if (first <= 2 && 2 <= last)
     addGluBufferizationPasses(pm, cpu);
   if (first <= 3 && 3 <= last)

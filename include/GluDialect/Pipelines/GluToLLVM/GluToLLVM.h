@@ -169,7 +169,8 @@ struct GluToLLVMOptions : public PassPipelineOptions<GluToLLVMOptions> {
 
 /// Stage 1: clean-up, arith/math/glu.round on tensors -> linalg, and glu ops
 /// fused with their elementwise neighbours (when `fuseElementwise`).
-void addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise = true);
+void addGluPreparationPasses(OpPassManager &pm, bool fuseElementwise = true,
+                             bool runtimeChecks = true);
 /// Upstream runtime verification (generate-runtime-verification) of the
 /// memref and linalg ops on buffers: the checks of a linalg op stand before
 /// its loops, not in them. Part of stage 2 when `options.runtimeChecks`.
