@@ -154,11 +154,6 @@ void freeOuts(RewriterBase &rewriter, Value value, unsigned maxNeighbourOps) {
 /// value among them are disjoint.
 using HalfSlices = DenseSet<Operation *>;
 
-/// The checks generate-runtime-verification would have made of `producer`
-/// (its operands' sizes agree; identity maps), in its words: once computed
-/// on slices, its operands are read through slices of one size and the
-/// linalg op that would check them is gone (a mis-sized input was read
-/// silently).
 /// Whether `value` (the producer's first operand, whose sizes are its
 /// loops') has no element: upstream checks nothing then, and the loops read
 /// nothing.
@@ -181,6 +176,11 @@ Value nothingRead(RewriterBase &rewriter, Location loc, Value value) {
   return none;
 }
 
+/// The checks generate-runtime-verification would have made of `producer`
+/// (its operands' sizes agree; identity maps), in its words: once computed
+/// on slices, its operands are read through slices of one size and the
+/// linalg op that would check them is gone (a mis-sized input was read
+/// silently).
 void checkOperandSizes(RewriterBase &rewriter, linalg::GenericOp producer) {
   rewriter.setInsertionPoint(producer);
   Location loc = producer.getLoc();
@@ -189,31 +189,26 @@ void checkOperandSizes(RewriterBase &rewriter, linalg::GenericOp producer) {
   loc.print(os);
   Value first = producer->getOperand(0);
   auto firstType = cast<RankedTensorType>(first.getType());
+  Value empty; // nothingRead(first), made with the first check
   for (OpOperand &operand : producer->getOpOperands()) {
+    // The first operand gives the loops' sizes (as the same tensor again
+    // does: `a + a`).
+    if (operand.get() == first)
+      continue;
     auto type = cast<RankedTensorType>(operand.get().getType());
     for (int64_t d = 0; d < type.getRank(); ++d) {
-      if (operand.getOperandNumber() == 0 ||
-          (!type.isDynamicDim(d) && !firstType.isDynamicDim(d)))
+      if (!type.isDynamicDim(d) && !firstType.isDynamicDim(d))
         continue;
-      Value want =
-          tensor::getMixedSize(rewriter, loc, first, d).dyn_cast<Value>();
-      Value have = tensor::getMixedSize(rewriter, loc, operand.get(), d)
-                       .dyn_cast<Value>();
-      want = want ? want
-                  : arith::ConstantIndexOp::create(rewriter, loc,
-                                                   firstType.getDimSize(d));
-      have = have ? have
-                  : arith::ConstantIndexOp::create(rewriter, loc,
-                                                   type.getDimSize(d));
-      if (have == want)
-        continue;
-      Value ok = arith::OrIOp::create(
-          rewriter, loc,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, have,
-                                want),
-          nothingRead(rewriter, loc, first));
+      Value want = getValueOrCreateConstantIndexOp(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, first, d));
+      Value have = getValueOrCreateConstantIndexOp(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, operand.get(), d));
+      Value same = arith::CmpIOp::create(rewriter, loc,
+                                         arith::CmpIPredicate::eq, have, want);
+      if (!empty)
+        empty = nothingRead(rewriter, loc, first);
       cf::AssertOp::create(
-          rewriter, loc, ok,
+          rewriter, loc, arith::OrIOp::create(rewriter, loc, same, empty),
           ("ERROR: Runtime op verification failed\n^ dimension #" + Twine(d) +
            " of input/output operand #" + Twine(operand.getOperandNumber()) +
            " is incompatible with inferred dimension size\nLocation: " + where)

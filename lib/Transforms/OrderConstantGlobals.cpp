@@ -31,13 +31,16 @@ using namespace mlir;
 
 namespace {
 /// `__constant_4xf32_3` -> `__constant_4xf32`: the name bufferization gave
-/// before it made the name unique.
-StringRef baseOf(StringRef name, const llvm::StringMap<unsigned> &taken) {
+/// before it made the name unique (a suffixed name whose prefix is one of
+/// the `globals` shares that prefix).
+StringRef baseOf(StringRef name,
+                 const llvm::StringMap<memref::GlobalOp> &globals) {
   StringRef base = name;
   size_t underscore = name.rfind('_');
   if (underscore != StringRef::npos &&
       llvm::all_of(name.drop_front(underscore + 1), llvm::isDigit) &&
-      underscore + 1 < name.size() && taken.count(name.take_front(underscore)))
+      underscore + 1 < name.size() &&
+      globals.count(name.take_front(underscore)))
     base = name.take_front(underscore);
   return base;
 }
@@ -48,17 +51,12 @@ struct GluOrderConstantGlobalsPass
     ModuleOp module = getOperation();
     // The constant globals bufferization made, by name.
     llvm::StringMap<memref::GlobalOp> globals;
-    llvm::StringMap<unsigned> bases;
     for (auto global : module.getOps<memref::GlobalOp>())
       if (global.getConstant() && global.isPrivate() &&
           global.getSymName().starts_with("__constant_"))
         globals[global.getSymName()] = global;
     if (globals.empty())
       return markAllAnalysesPreserved();
-    // Every name without a numeric suffix is a base; a suffixed name whose
-    // prefix is a base shares it.
-    for (auto &entry : globals)
-      bases[entry.getKey()] = 0;
 
     // First uses, in module order.
     llvm::MapVector<memref::GlobalOp, SmallVector<memref::GetGlobalOp>> uses;
@@ -87,7 +85,7 @@ struct GluOrderConstantGlobalsPass
     Block *top = module.getBody();
     Operation *insertAfter = nullptr;
     for (auto &[global, gets] : uses) {
-      std::string base = baseOf(global.getSymName(), bases).str();
+      std::string base = baseOf(global.getSymName(), globals).str();
       unsigned &count = next[base];
       std::string name;
       do {
