@@ -222,6 +222,32 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   return 0;
 }
 
+/// Whether `text` has a `dimensions = [...]` or `permutation = [...]` with
+/// anything but integers in it: upstream's parsers of linalg.reduce,
+/// broadcast and transpose then crash (a null attribute's context read;
+/// mlir-opt-22 crashes on `dimensions = [?]` too). Not glu's code, and not
+/// fixable here: such inputs are skipped, so that the fuzzer looks for
+/// glu's bugs (docs/fuzzing.md).
+static bool crashesUpstreamParser(StringRef text) {
+  for (StringRef keyword : {"dimensions", "permutation"}) {
+    for (size_t at = text.find(keyword); at != StringRef::npos;
+         at = text.find(keyword, at + 1)) {
+      StringRef rest = text.drop_front(at + keyword.size()).ltrim();
+      if (!rest.consume_front("="))
+        continue;
+      rest = rest.ltrim();
+      if (!rest.consume_front("["))
+        continue;
+      size_t end = rest.find(']');
+      if (end == StringRef::npos ||
+          rest.take_front(end).find_first_not_of("0123456789-, \t\r\n") !=
+              StringRef::npos)
+        return true;
+    }
+  }
+  return false;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext ctx(registry(), MLIRContext::Threading::DISABLED);
   // Diagnostics are the expected outcome of bad input: drop them.
@@ -230,6 +256,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // MLIR's lexer reads up to a terminating NUL (as in the buffers of files
   // and of std::string); libFuzzer's data has none.
   std::string text(reinterpret_cast<const char *>(data), size);
+  if (crashesUpstreamParser(text))
+    return 0;
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
   if (!module || failed(verify(*module)))
     return 0;
